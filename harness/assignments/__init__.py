@@ -1,0 +1,19 @@
+"""Probe sets: per assignment, how each graded item is probed, built from the suites.
+
+A probe set maps an item's probe name to a builder; config.yaml names the set (`probes:`) and
+each item's builder (`probe:`, defaulting to the item's name). Register new sets here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from harness.assignments import sudoku_functions
+from harness.probes import Probe
+from harness.suites import Case
+
+Builder = Callable[[Sequence[Case]], list[Probe]]
+
+PROBE_SETS: dict[str, dict[str, Builder]] = {
+    "sudoku-functions": sudoku_functions.BUILDERS,
+}

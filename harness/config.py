@@ -1,0 +1,121 @@
+"""config.yaml: the assignments, their items and marks, limits, suites and static rules.
+
+Validated on load against the schema below; unknown keys are errors, so a typo in `marks:` cannot
+silently award zero. Paths inside the file are relative to the file.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from harness.errors import BadInput
+from harness.limits import Limits
+from harness.yamlfile import dotted, first_error, read_yaml
+
+CONFIG_NAME = "config.yaml"
+CONFIG_ENV = "SUDOKU_HARNESS_CONFIG"
+RuleName = Literal["import", "print", "dict"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ItemConfig(_Strict):
+    """One graded item (for a function library: one function)."""
+
+    marks: float = Field(ge=0)
+    probe: str | None = None  # the probe builder's name; defaults to the item's name
+    aliases: tuple[str, ...] = ()  # other spellings accepted for the item's name
+    depends_on: tuple[str, ...] = ()  # the handout's dependency list
+    time: float | None = Field(default=None, gt=0)  # per-call CPU limit for this item
+
+
+class RuleConfig(_Strict):
+    penalty: float = Field(default=0, ge=0)  # marks taken from the flagged item; 0 = flag only
+    allow: tuple[str, ...] = ()  # for `import`: modules that may be imported
+
+
+class AssignmentConfig(_Strict):
+    title: str = ""
+    shape: str
+    probes: str
+    entry: str | None = None  # entry file name; None: the only .py file of the folder
+    suites: tuple[Path, ...] = Field(min_length=1)
+    reference: Path | None = None
+    examples: Path | None = None
+    limits: Limits = Limits()
+    items: dict[str, ItemConfig] = Field(min_length=1)
+    rules: dict[RuleName, RuleConfig] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _dependencies_are_items(self) -> AssignmentConfig:
+        for name, item in self.items.items():
+            for needed in item.depends_on:
+                if needed not in self.items:
+                    raise ValueError(f"items.{name}.depends_on: {needed!r} is not an item")
+        return self
+
+    @property
+    def max_marks(self) -> float:
+        return sum(item.marks for item in self.items.values())
+
+
+class RuntimeConfig(_Strict):
+    python: Path | None = None  # interpreter for student code; default: the harness's own
+    workdir: Path | None = None  # where private working copies are made; default: system temp
+
+
+class Config(_Strict):
+    runtime: RuntimeConfig = RuntimeConfig()
+    assignments: dict[str, AssignmentConfig] = Field(min_length=1)
+    root: Path = Path(".")  # the folder holding config.yaml; relative paths start there
+
+    def assignment(self, name: str) -> AssignmentConfig:
+        if name not in self.assignments:
+            known = ", ".join(sorted(self.assignments))
+            raise BadInput(f"unknown assignment {name!r} (config.yaml has: {known})")
+        return self.assignments[name]
+
+    def path(self, relative: Path) -> Path:
+        return relative if relative.is_absolute() else self.root / relative
+
+
+def find_config(explicit: Path | None = None) -> Path:
+    """--config, else $SUDOKU_HARNESS_CONFIG, else config.yaml here or in a parent folder."""
+    if explicit is not None:
+        return explicit
+    if os.environ.get(CONFIG_ENV):
+        return Path(os.environ[CONFIG_ENV])
+    here = Path.cwd().resolve()
+    for folder in (here, *here.parents):
+        if (folder / CONFIG_NAME).is_file():
+            return folder / CONFIG_NAME
+    raise BadInput(f"no {CONFIG_NAME} in {here} or its parents (pass --config FILE)")
+
+
+def load_config(path: Path) -> Config:
+    data = read_yaml(path)
+    if not isinstance(data, dict):
+        raise BadInput.at(str(path), "expected a mapping with an `assignments:` key")
+    if "root" in data:
+        raise BadInput.at(str(path), "root: unknown key (check the spelling)")
+    try:
+        config = Config.model_validate({**data, "root": path.resolve().parent})
+    except ValidationError as err:
+        location, message = first_error(err)
+        raise BadInput.at(str(path), f"{dotted(location)}: {message}") from None
+    _check_paths(config, path)
+    return config
+
+
+def _check_paths(config: Config, path: Path) -> None:
+    for name, assignment in config.assignments.items():
+        for index, suite in enumerate(assignment.suites):
+            if not config.path(suite).is_file():
+                where = f"assignments.{name}.suites[{index}]"
+                raise BadInput.at(str(path), f"{where}: suite file {suite} not found")

@@ -1,0 +1,38 @@
+"""The one error family of the harness and the exit codes the CLI maps it to.
+
+A student's failure is never one of these: it is data (a verdict). These are for bad input
+given to the harness (a config, a suite, a path) and for the harness's own faults.
+"""
+
+from __future__ import annotations
+
+import enum
+
+
+class ExitCode(enum.IntEnum):
+    OK = 0
+    FAILED = 1  # the run worked but the result is a failure (e.g. `check` found a mismatch)
+    BAD_INPUT = 2  # the teacher's input is wrong: a path, the config, a suite
+    INTERNAL = 3  # the harness failed on some submission (IE): grade it again
+
+
+class HarnessError(Exception):
+    """Base of every error the CLI reports as one line; carries its exit code."""
+
+    exit_code = ExitCode.INTERNAL
+
+
+class BadInput(HarnessError):
+    """Something the teacher handed us is wrong; the message says what and where."""
+
+    exit_code = ExitCode.BAD_INPUT
+
+    @classmethod
+    def at(cls, where: str, message: str) -> BadInput:
+        return cls(f"{where}: {message}")
+
+
+class InternalError(HarnessError):
+    """The harness itself failed (never the student's fault)."""
+
+    exit_code = ExitCode.INTERNAL

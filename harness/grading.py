@@ -1,0 +1,159 @@
+"""Grading: run each submission through its shape, judge every outcome, allocate marks.
+
+Submissions are graded in parallel by worker processes (an explicit fork context: these are
+trusted supervisors; student code only ever runs in the exec'd children they start). With one
+job the same function runs through the builtin `map`.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from collections.abc import Callable, Iterator, Sequence
+
+from harness import feedback
+from harness.judge import CaseResult, judge
+from harness.marks import after_penalty, item_marks, penalties, rounded
+from harness.outcomes import LoadOutcome
+from harness.plan import Plan
+from harness.report import ItemResult, Report, SubmissionResult
+from harness.shapes import SHAPES
+from harness.shapes.base import RunContext, SubmissionRun
+from harness.submissions import Submission, SubmissionProblem
+from harness.verdicts import Verdict
+
+log = logging.getLogger(__name__)
+
+
+def grade_all(
+    plan: Plan,
+    submissions: Sequence[Submission],
+    jobs: int = 1,
+    on_result: Callable[[SubmissionResult], None] | None = None,
+) -> Report:
+    results = []
+    for result in _map(plan, submissions, jobs):
+        if on_result:
+            on_result(result)
+        results.append(result)
+    ordered = tuple(sorted(results, key=lambda r: r.name))
+    return Report(plan.name, rounded(plan.max_marks), ordered)
+
+
+def _map(plan: Plan, submissions: Sequence[Submission], jobs: int) -> Iterator[SubmissionResult]:
+    if jobs <= 1 or len(submissions) <= 1:
+        yield from map(lambda s: grade_one(plan, s), submissions)
+        return
+    context = multiprocessing.get_context("fork")
+    with context.Pool(min(jobs, len(submissions)), initializer=_adopt, initargs=(plan,)) as pool:
+        yield from pool.imap_unordered(_grade_adopted, submissions)
+
+
+_adopted: Plan | None = None
+
+
+def _adopt(plan: Plan) -> None:
+    global _adopted
+    _adopted = plan
+
+
+def _grade_adopted(submission: Submission) -> SubmissionResult:
+    if _adopted is None:
+        raise RuntimeError("worker started without a plan")
+    return grade_one(_adopted, submission)
+
+
+def grade_one(plan: Plan, submission: Submission) -> SubmissionResult:
+    """Grade one submission. Never raises for anything the submission does."""
+    log.debug("grading %s", submission.name)
+    context = RunContext(plan.assignment, plan.probes, plan.python, plan.workdir_base)
+    try:
+        run = SHAPES[plan.assignment.shape].run(submission, context)
+    except SubmissionProblem as problem:
+        return _unrun(plan, submission, Verdict.CE, str(problem))
+    except Exception as err:  # the harness's own failure: an IE row, never the student's
+        log.exception("internal error grading %s", submission.name)
+        return _unrun(plan, submission, Verdict.IE, f"internal error: {err}")
+    if not run.load.loaded:
+        verdict = Verdict.IE if run.load.kind == "internal" else Verdict.CE
+        return _unrun(plan, submission, verdict, load_note(run.load), run)
+    return _graded(plan, submission, run)
+
+
+def _unrun(plan: Plan, submission: Submission, verdict: Verdict, note: str,
+           run: SubmissionRun | None = None) -> SubmissionResult:
+    """A submission none of whose calls ran: every item gets one case with the reason."""
+    items = tuple(
+        ItemResult(name, 0.0, rounded(cfg.marks), (CaseResult("load", verdict, note, 0.0),))
+        for name, cfg in plan.assignment.items.items()
+    )
+    flags = run.flags if run else ()
+    return SubmissionResult(submission.name, 0.0, rounded(plan.max_marks), "error", note, items, flags)
+
+
+def _graded(plan: Plan, submission: Submission, run: SubmissionRun) -> SubmissionResult:
+    assignment = plan.assignment
+    cases: dict[str, list[CaseResult]] = {item: [] for item in assignment.items}
+    for probe, outcome in zip(plan.probes, run.outcomes):
+        limit = assignment.limits.with_time(assignment.items[probe.item].time).time
+        cases[probe.item].append(judge(probe, outcome, limit))
+    raw = {item: item_marks(cfg.marks, cases[item]) for item, cfg in assignment.items.items()}
+    taken = penalties(run.flags, assignment.rules)
+    items = tuple(_item(plan, run, name, cases[name], raw, taken) for name in assignment.items)
+    total = after_penalty(sum(after_penalty(raw[n], taken.get(n, 0.0)) for n in raw), taken.get(None, 0.0))
+    result = SubmissionResult(submission.name, rounded(total), rounded(plan.max_marks), "graded",
+                              _note(plan, run), items, run.flags)
+    return _with_internal_errors(result)
+
+
+def _item(plan: Plan, run: SubmissionRun, name: str, cases: list[CaseResult],
+          raw: dict[str, float], taken: dict[str | None, float]) -> ItemResult:
+    cfg = plan.assignment.items[name]
+    lost = {item: raw[item] < plan.assignment.items[item].marks for item in raw}
+    lines = [
+        *feedback.alias_note(name, run.names.get(name)),
+        *feedback.accepted_readings(cases),
+        *feedback.dependency_notes(name, cfg.depends_on, lost),
+        *feedback.penalty_notes(name, run.flags, taken.get(name, 0.0)),
+    ]
+    marks = after_penalty(raw[name], taken.get(name, 0.0))
+    return ItemResult(name, rounded(marks), rounded(cfg.marks), tuple(cases), tuple(lines))
+
+
+def _note(plan: Plan, run: SubmissionRun) -> str:
+    missing = [item for item in plan.assignment.items if item not in run.names]
+    parts = [f"not defined: {', '.join(missing)}"] if missing else []
+    penalty = penalties(run.flags, plan.assignment.rules).get(None, 0.0)
+    parts += feedback.penalty_notes(None, run.flags, penalty)
+    return "; ".join(parts)
+
+
+def _with_internal_errors(result: SubmissionResult) -> SubmissionResult:
+    if not result.internal_error:
+        return result
+    count = sum(c.verdict is Verdict.IE for item in result.items for c in item.cases)
+    note = f"internal error in {count} case(s): not a final mark, grade it again"
+    return SubmissionResult(result.name, result.marks, result.max_marks, "error",
+                            "; ".join(filter(None, [note, result.note])), result.items, result.flags)
+
+
+def load_note(load: LoadOutcome) -> str:
+    """One line saying why the module did not load."""
+    where = f" at line {load.line}" if load.line else ""
+    if load.kind == "syntax":
+        return f"syntax error{where}: {load.message}"
+    if load.kind == "timeout":
+        return f"{load.message} (module-level code that loops, or waits for input?)"
+    if load.kind == "import" and load.error_type == "SystemExit":
+        return f"the module calls sys.exit(){where} when imported"
+    if load.kind == "import":
+        hint = _IMPORT_HINTS.get(load.error_type, "")
+        return f"importing the module failed{where}: {load.error_type}: {load.message}{hint}"
+    if load.kind == "internal":
+        return f"internal error: {load.message}"
+    return load.message
+
+
+_IMPORT_HINTS = {
+    "EOFError": " (it reads input when imported: put the driver under if __name__ == '__main__':)",
+}

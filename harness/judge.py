@@ -1,0 +1,92 @@
+"""Judging: a raw outcome plus the probe's expectation gives a verdict and a detail.
+
+This is the only place that decides verdicts. TLE is decided on the exact CPU limit, from the
+kernel's accounting; the supervisor killed the call a little later than that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from harness.outcomes import CallOutcome
+from harness.probes import Judgement, Probe
+from harness.verdicts import Verdict
+
+OUTPUT_SHOWN = 200
+MEMORY_ERRORS = frozenset({"MemoryError"})
+CPU_SIGNALS = frozenset({"SIGXCPU"})
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    id: str
+    verdict: Verdict
+    detail: str
+    seconds: float
+    accepted: str = ""  # the reading an accepted answer was accepted under
+    hidden: bool = False
+
+
+def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
+    verdict, detail, accepted = _decide(probe, outcome, cpu_limit)
+    if verdict is not Verdict.AC and not probe.hidden:
+        detail = f"{probe.call}: {detail}"
+    if verdict is not Verdict.AC and probe.hidden:
+        detail = f"hidden case: {verdict.value}"
+    return CaseResult(probe.id, verdict, detail, round(outcome.seconds, 6), accepted, probe.hidden)
+
+
+def _decide(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> tuple[Verdict, str, str]:
+    cpu = outcome.cpu_seconds
+    over = cpu is not None and cpu > cpu_limit
+    if outcome.kind == "timeout" or over or outcome.signal in CPU_SIGNALS:
+        return Verdict.TLE, f"used more than the {cpu_limit:g} s time limit", ""
+    if outcome.kind == "returned":
+        judgement: Judgement = probe.expect.judge(outcome)
+        if judgement.passed:
+            return Verdict.AC, "", judgement.accepted
+        return Verdict.WA, judgement.detail, ""
+    verdict, detail = _failure(outcome)
+    return verdict, detail, ""
+
+
+def _failure(outcome: CallOutcome) -> tuple[Verdict, str]:
+    kind = outcome.kind
+    if kind == "raised" and outcome.error_type in MEMORY_ERRORS:
+        return Verdict.MLE, "ran out of memory (MemoryError)"
+    if kind == "raised":
+        return Verdict.RE, _raised(outcome)
+    if kind == "crashed":
+        return Verdict.RE, _crashed(outcome)
+    if kind == "output_limit":
+        return Verdict.OLE, f"printed too much output: {_shown(outcome.output)}"
+    if kind == "reply_limit":
+        return Verdict.OLE, "returned a value too large to carry back"
+    if kind == "unencodable":
+        return Verdict.WA, f"returned a value that cannot be compared ({outcome.message})"
+    if kind == "protocol":
+        return Verdict.RE, f"broke the harness's reply channel ({outcome.message})"
+    if kind == "skipped":
+        return Verdict.TLE, outcome.message
+    if kind == "not_loaded":
+        return Verdict.CE, outcome.message
+    return Verdict.IE, f"internal error of the harness: {outcome.message}"
+
+
+def _raised(outcome: CallOutcome) -> str:
+    where = f" at line {outcome.line}" if outcome.line else ""
+    if outcome.error_type == "SystemExit":
+        return f"called sys.exit(){where}"
+    message = f": {outcome.message}" if outcome.message else ""
+    return f"raised {outcome.error_type}{where}{message}"
+
+
+def _crashed(outcome: CallOutcome) -> str:
+    if outcome.signal:
+        return f"the process was killed by {outcome.signal}"
+    return f"the process exited with status {outcome.exit_code} during the call (os._exit?)"
+
+
+def _shown(output: str) -> str:
+    text = output[:OUTPUT_SHOWN].replace("\n", "\\n")
+    return repr(text + ("..." if len(output) > OUTPUT_SHOWN else ""))

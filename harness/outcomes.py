@@ -1,0 +1,143 @@
+"""Raw outcomes: what happened when the harness ran something, before anyone judged it.
+
+A judge turns these into verdicts; nothing here knows what the right answer was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from harness.sandbox import codec
+from harness.sandbox.process import Exchange
+
+OUTPUT_CHARS = 2000  # captured output kept per call, for feedback
+
+CallKind = Literal[
+    "returned",  # the function returned; `value` holds what it returned
+    "raised",  # it raised; `error_type`, `message`, `line`
+    "timeout",  # the supervisor stopped it on the clock
+    "crashed",  # the process ended during the call (`exit_code` or `signal`)
+    "output_limit",  # it printed more than the cap
+    "reply_limit",  # its return value encoded to more than the cap
+    "unencodable",  # its return value could not be carried (too deep, too many values)
+    "protocol",  # the reply channel carried something that is not a reply
+    "not_loaded",  # the module is not loaded (or the function is missing)
+    "skipped",  # not run: too many time-outs before it in the same item
+    "internal",  # the harness failed
+]
+LoadKind = Literal["loaded", "syntax", "import", "timeout", "crashed", "internal"]
+
+
+@dataclass(frozen=True)
+class CallOutcome:
+    kind: CallKind
+    value: Any = None
+    args_after: tuple[Any, ...] = ()
+    same: tuple[tuple[str, int], ...] = ()  # returned objects that are argument objects
+    error_type: str = ""
+    message: str = ""
+    line: int | None = None
+    exit_code: int | None = None
+    signal: str = ""
+    output: str = ""
+    seconds: float = 0.0  # wall-clock seconds of the call
+    cpu_seconds: float | None = None  # CPU seconds, from the kernel's accounting
+
+    @classmethod
+    def from_exchange(cls, exchange: Exchange) -> CallOutcome:
+        timing = {
+            "output": exchange.output.decode("utf-8", "replace")[:OUTPUT_CHARS],
+            "seconds": exchange.wall,
+            "cpu_seconds": exchange.cpu,
+        }
+        return cls(**_what_happened(exchange), **timing)
+
+
+@dataclass(frozen=True)
+class LoadOutcome:
+    kind: LoadKind
+    names: frozenset[str] = frozenset()  # callables defined by the module
+    error_type: str = ""
+    message: str = ""
+    line: int | None = None
+
+    @property
+    def loaded(self) -> bool:
+        return self.kind == "loaded"
+
+    @classmethod
+    def from_exchange(cls, exchange: Exchange) -> LoadOutcome:
+        reply = exchange.reply
+        if exchange.timed_out:
+            return cls("timeout", message="importing the module did not finish in time")
+        if reply is None:
+            ending = exchange.ending
+            how = _ending_text(ending.code, ending.signal_name) if ending else "did not reply"
+            return cls("crashed", message=f"the interpreter {how} while importing the module")
+        if reply.get("ok") is True:
+            names = reply.get("names")
+            if isinstance(names, list) and all(isinstance(n, str) for n in names):
+                return cls("loaded", names=frozenset(names))
+        return _load_failure(reply)
+
+
+def _load_failure(reply: dict[str, Any]) -> LoadOutcome:
+    if reply.get("kind") == "internal":
+        return LoadOutcome("internal", message=str(reply.get("message", "")))
+    kind = "syntax" if reply.get("kind") == "syntax" else "import"
+    line = reply.get("line")
+    return LoadOutcome(
+        kind,
+        error_type=str(reply.get("type", "SyntaxError" if kind == "syntax" else "")),
+        message=str(reply.get("message", "")),
+        line=line if isinstance(line, int) else None,
+    )
+
+
+def _what_happened(exchange: Exchange) -> dict[str, Any]:
+    if exchange.timed_out:
+        return {"kind": "timeout"}
+    if exchange.output_overflow:
+        return {"kind": "output_limit"}
+    if exchange.reply_overflow:
+        return {"kind": "reply_limit"}
+    if exchange.reply is not None:
+        return _from_reply(exchange.reply)
+    if exchange.malformed:
+        return {"kind": "protocol", "message": exchange.malformed}
+    ending = exchange.ending
+    if ending is None:
+        return {"kind": "protocol", "message": "no reply and the process is still running"}
+    return {"kind": "crashed", "exit_code": ending.code, "signal": ending.signal_name}
+
+
+def _from_reply(reply: dict[str, Any]) -> dict[str, Any]:
+    try:
+        if reply.get("ok") is True:
+            return _returned(reply)
+        if reply.get("kind") == "unencodable":
+            return {"kind": "unencodable", "message": str(reply.get("message", ""))}
+        line = reply.get("line")
+        return {
+            "kind": "raised",
+            "error_type": str(reply["type"]),
+            "message": str(reply.get("message", "")),
+            "line": line if isinstance(line, int) else None,
+        }
+    except (KeyError, TypeError, ValueError, codec.CodecError) as err:
+        return {"kind": "protocol", "message": f"malformed reply: {err}"}
+
+
+def _returned(reply: dict[str, Any]) -> dict[str, Any]:
+    same = tuple((str(path), int(index)) for path, index in reply["same"])
+    return {
+        "kind": "returned",
+        "value": codec.decode(reply["value"]),
+        "args_after": tuple(codec.decode(arg) for arg in reply["args"]),
+        "same": same,
+    }
+
+
+def _ending_text(code: int | None, signal_name: str) -> str:
+    return f"was killed by {signal_name}" if signal_name else f"exited with status {code}"

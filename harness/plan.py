@@ -1,0 +1,62 @@
+"""The plan for grading one assignment: its config, its shape, and every probe, built once."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from harness.assignments import PROBE_SETS
+from harness.config import AssignmentConfig, Config
+from harness.errors import BadInput
+from harness.probes import Probe
+from harness.shapes import SHAPES
+from harness.suites import Case, load_suites
+
+
+@dataclass(frozen=True)
+class Plan:
+    name: str
+    assignment: AssignmentConfig
+    probes: tuple[Probe, ...]
+    python: Path
+    workdir_base: Path | None = None
+
+    @property
+    def max_marks(self) -> float:
+        return self.assignment.max_marks
+
+
+def make_plan(config: Config, name: str) -> Plan:
+    assignment = config.assignment(name)
+    where = f"{config.root / 'config.yaml'}: assignments.{name}"
+    if assignment.shape not in SHAPES:
+        raise BadInput(f"{where}.shape: unknown shape {assignment.shape!r} ({_known(SHAPES)})")
+    if assignment.probes not in PROBE_SETS:
+        raise BadInput(f"{where}.probes: unknown probe set {assignment.probes!r} ({_known(PROBE_SETS)})")
+    suites = load_suites([config.path(p) for p in assignment.suites])
+    cases = tuple(case for suite in suites for case in suite.cases)
+    probes = tuple(p for item in assignment.items for p in _item_probes(config, name, item, cases))
+    python = config.path(config.runtime.python) if config.runtime.python else Path(sys.executable)
+    base = config.path(config.runtime.workdir) if config.runtime.workdir else None
+    return Plan(name, assignment, probes, python, base)
+
+
+def _item_probes(config: Config, name: str, item: str, cases: tuple[Case, ...]) -> list[Probe]:
+    assignment = config.assignment(name)
+    builders = PROBE_SETS[assignment.probes]
+    builder_name = assignment.items[item].probe or item
+    where = f"{config.root / 'config.yaml'}: assignments.{name}.items.{item}"
+    if builder_name not in builders:
+        raise BadInput(f"{where}: probe set {assignment.probes!r} has no probe {builder_name!r}")
+    try:
+        probes = builders[builder_name](cases)
+    except ValueError as err:
+        raise BadInput(f"{where}: cannot build probes from the suites: {err}") from None
+    if not probes:
+        raise BadInput(f"{where}: the suites give this item no cases")
+    return probes
+
+
+def _known(registry: object) -> str:
+    return "known: " + ", ".join(sorted(registry))  # type: ignore[call-overload]

@@ -1,0 +1,101 @@
+"""The judged records every report format reads, and the stable JSON schema.
+
+    {"assignment": str, "max_marks": num, "submissions": [
+      {"name": str, "marks": num, "max_marks": num, "status": "graded" | "error", "note": str,
+       "items": [{"name": str, "marks": num, "max_marks": num, "feedback": [str],
+                  "cases": [{"id": str, "verdict": "AC|WA|TLE|MLE|OLE|RE|CE|IE",
+                             "detail": str, "seconds": num}]}],
+       "flags": [{"rule": str, "item": str | null, "line": int | null, "message": str}]}]}
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from harness.judge import CaseResult
+from harness.rules import Flag
+from harness.verdicts import Verdict
+
+Status = Literal["graded", "error"]
+
+
+@dataclass(frozen=True)
+class ItemResult:
+    name: str
+    marks: float
+    max_marks: float
+    cases: tuple[CaseResult, ...]
+    feedback: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SubmissionResult:
+    name: str
+    marks: float
+    max_marks: float
+    status: Status
+    note: str
+    items: tuple[ItemResult, ...]
+    flags: tuple[Flag, ...] = ()
+
+    @property
+    def internal_error(self) -> bool:
+        return any(c.verdict is Verdict.IE for item in self.items for c in item.cases)
+
+
+@dataclass(frozen=True)
+class Report:
+    assignment: str
+    max_marks: float
+    submissions: tuple[SubmissionResult, ...]
+
+
+def to_json(report: Report) -> dict[str, Any]:
+    return {
+        "assignment": report.assignment,
+        "max_marks": report.max_marks,
+        "submissions": [_submission(s) for s in report.submissions],
+    }
+
+
+def _submission(result: SubmissionResult) -> dict[str, Any]:
+    return {
+        "name": result.name,
+        "marks": result.marks,
+        "max_marks": result.max_marks,
+        "status": result.status,
+        "note": result.note,
+        "items": [_item(item) for item in result.items],
+        "flags": [
+            {"rule": f.rule, "item": f.item, "line": f.line, "message": f.message}
+            for f in result.flags
+        ],
+    }
+
+
+def _item(item: ItemResult) -> dict[str, Any]:
+    return {
+        "name": item.name,
+        "marks": item.marks,
+        "max_marks": item.max_marks,
+        "feedback": list(item.feedback),
+        "cases": [
+            {"id": c.id, "verdict": c.verdict.value, "detail": c.detail, "seconds": c.seconds}
+            for c in item.cases
+        ],
+    }
+
+
+def write_json(report: Report, path: Path) -> None:
+    """Write atomically: a reader never sees half a report."""
+    text = json.dumps(to_json(report), indent=2) + "\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    os.replace(temporary, path)

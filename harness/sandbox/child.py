@@ -1,0 +1,161 @@
+"""The worker that runs inside the student's interpreter (exec'd, never forked from the grader).
+
+    python -s -B -u child.py REQUEST_FD REPLY_FD
+
+It reads one JSON request per line from REQUEST_FD and writes one JSON reply per line to REPLY_FD;
+the student's stdout and stderr are separate pipes the supervisor reads. It sets its own rlimits
+before importing student code, loads the entry file by path, then answers calls in order. Every
+reply is plain data: the supervisor judges it; nothing here knows an expected answer.
+
+Standard library only, and as little as possible before the student's module is imported.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import os
+import resource
+import sys
+import traceback
+from types import ModuleType
+from typing import Any
+
+import codec  # the sibling module; sys.path[0] is this folder until main() resets it
+
+MODULE_NAME = "submission"
+MESSAGE_CHARS = 500
+_write = os.write  # kept before student code runs, which may rebind os.write
+
+
+def main() -> None:
+    request_fd, reply_fd = int(sys.argv[1]), int(sys.argv[2])
+    requests = os.fdopen(request_fd, "rb", buffering=1 << 16)
+    sys.path[0] = os.getcwd()  # the private working copy, not the harness's folder
+    send(reply_fd, {"ready": True})  # no student code has run yet: a failure so far is ours
+    load = codec.loads(requests.readline())
+    try:
+        apply_limits(load["limits"])
+    except (ValueError, OSError) as err:
+        send(reply_fd, {"ok": False, "kind": "internal", "message": f"cannot set limits: {err}"})
+        return
+    module, reply = load_module(load["entry"])
+    send(reply_fd, reply)
+    if module is None:
+        return
+    for line in requests:
+        send(reply_fd, answer(module, codec.loads(line)))
+
+
+def apply_limits(limits: dict[str, Any]) -> None:
+    mib = 1 << 20
+    pairs = {
+        resource.RLIMIT_AS: limits["memory_mb"] * mib,
+        resource.RLIMIT_FSIZE: limits["file_size_mb"] * mib,
+        resource.RLIMIT_NOFILE: limits["open_files"],
+        resource.RLIMIT_CORE: 0,
+        resource.RLIMIT_NPROC: limits["processes"],
+        resource.RLIMIT_CPU: math.ceil(limits["cpu_budget"]),  # the whole run's budget
+    }
+    for which, value in pairs.items():
+        resource.setrlimit(which, (value, value))
+
+
+def load_module(entry: str) -> tuple[ModuleType | None, dict[str, Any]]:
+    sys.argv = [entry]
+    try:
+        spec = importlib.util.spec_from_file_location(MODULE_NAME, entry)
+        if spec is None or spec.loader is None:
+            return None, {"ok": False, "kind": "import", "type": "ImportError",
+                          "message": f"cannot load {entry} as a module", "line": None}
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[MODULE_NAME] = module
+        spec.loader.exec_module(module)
+    except SyntaxError as err:
+        return None, {"ok": False, "kind": "syntax", "message": str(err.msg), "line": err.lineno}
+    except BaseException as err:  # noqa: BLE001 - SystemExit, KeyboardInterrupt: all data
+        return None, failure("import", err, entry)
+    names = sorted(name for name, value in vars(module).items() if callable(value))
+    return module, {"ok": True, "names": names}
+
+
+def answer(module: ModuleType, request: dict[str, Any]) -> dict[str, Any]:
+    allow_cpu(request["cpu_backstop"])
+    args = [codec.decode(arg) for arg in request["args"]]
+    try:
+        value = getattr(module, request["name"])(*args)
+    except BaseException as err:  # noqa: BLE001
+        return failure("raised", err, module.__file__ or "")
+    finally:
+        flush_output()
+    try:
+        return {
+            "ok": True,
+            "value": codec.encode(value),
+            "args": [codec.encode(arg) for arg in args],
+            "same": identities(value, args),
+        }
+    except (codec.CodecError, RecursionError, MemoryError) as err:
+        return {"ok": False, "kind": "unencodable", "message": str(err)[:MESSAGE_CHARS]}
+
+
+def allow_cpu(seconds: float) -> None:
+    """Soft CPU limit for this call, a backstop behind the supervisor's own kill: SIGXCPU past
+    it. The hard limit is the whole run's budget."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    used = usage.ru_utime + usage.ru_stime
+    hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+    soft = math.ceil(used + seconds) + 1
+    resource.setrlimit(resource.RLIMIT_CPU, (min(soft, hard), hard))
+
+
+def identities(value: Any, args: list[Any]) -> list[list[Any]]:
+    """Which returned objects are argument objects: [[path, arg index], ...].
+
+    Path "" is the value itself, "0", "1", ... its direct items (a (bool, grid) tuple)."""
+    found = [["", i] for i, arg in enumerate(args) if value is arg]
+    if isinstance(value, (tuple, list)) and len(value) <= 8:
+        for k, item in enumerate(value):
+            found += [[str(k), i] for i, arg in enumerate(args) if item is arg]
+    return found
+
+
+def failure(kind: str, err: BaseException, entry: str) -> dict[str, Any]:
+    return {
+        "ok": False,
+        "kind": kind,
+        "type": type(err).__name__,
+        "message": safe_str(err)[:MESSAGE_CHARS],
+        "line": student_line(err, entry),
+    }
+
+
+def safe_str(err: BaseException) -> str:
+    try:
+        return str(err)
+    except Exception:  # noqa: BLE001 - a student's __str__ may raise
+        return "(message unavailable)"
+
+
+def student_line(err: BaseException, entry: str) -> int | None:
+    frames = traceback.extract_tb(err.__traceback__)
+    lines = [frame.lineno for frame in frames if frame.filename == entry]
+    return lines[-1] if lines else None
+
+
+def flush_output() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # noqa: BLE001, S110 - the student may have replaced or closed it
+            pass
+
+
+def send(fd: int, message: dict[str, Any]) -> None:
+    data = codec.dumps(message)
+    while data:
+        data = data[_write(fd, data) :]
+
+
+if __name__ == "__main__":
+    main()

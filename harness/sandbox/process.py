@@ -1,0 +1,307 @@
+"""The supervisor's handle on one child interpreter: launch, one timed exchange, kill.
+
+The child is exec'd (`python -s -B -u child.py`) in its own session, in a private working copy,
+with a cleared environment and stdin at EOF. Requests go down one pipe, replies come up another,
+and the student's stdout+stderr is a third pipe: the three never mix. Everything read from the
+child is capped. Time is enforced from here: a wall-clock deadline kills the whole process group;
+CPU time comes from the kernel's accounting of the child, not from anything the child says.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import selectors
+import signal
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from harness.sandbox import codec
+
+CHILD = Path(__file__).with_name("child.py")
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+CHUNK = 1 << 16
+CPU_POLL = 0.05  # seconds between looks at the child's CPU time while a call runs
+KILL_FACTOR = 1.5  # kill at this multiple of the CPU limit; the verdict uses the exact limit
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a child process ended: an exit code or a signal."""
+
+    code: int | None = None
+    signal: int | None = None
+
+    @classmethod
+    def from_status(cls, status: int) -> Ending:
+        if os.WIFSIGNALED(status):
+            return cls(signal=os.WTERMSIG(status))
+        return cls(code=os.waitstatus_to_exitcode(status))
+
+    @property
+    def signal_name(self) -> str:
+        if self.signal is None:
+            return ""
+        try:
+            return signal.Signals(self.signal).name
+        except ValueError:
+            return f"signal {self.signal}"
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """What happened during one request, before anyone judged it."""
+
+    reply: dict[str, Any] | None  # the parsed reply, if a well-formed one arrived
+    output: bytes  # the student's stdout+stderr during the exchange (capped)
+    wall: float
+    cpu: float | None  # CPU seconds the child used (kernel accounting); None if unknown
+    timed_out: bool = False  # the wall-clock deadline passed
+    output_overflow: bool = False
+    reply_overflow: bool = False
+    malformed: str = ""  # why the reply could not be read, if it could not
+    ending: Ending | None = None  # set when the child is gone after this exchange
+
+
+@dataclass(frozen=True)
+class Launch:
+    python: Path
+    workdir: Path
+    output_cap: int
+    reply_cap: int
+
+
+def clean_environment(workdir: Path) -> dict[str, str]:
+    home = str(workdir)
+    return {
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
+        "HOME": home,
+        "TMPDIR": home,
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "PYTHONHASHSEED": "0",
+        "PYTHONIOENCODING": "utf-8",
+    }
+
+
+class ChildProcess:
+    """One exec'd child interpreter speaking the line protocol."""
+
+    def __init__(self, launch: Launch) -> None:
+        self.launch = launch
+        request_read, self._request = os.pipe()
+        self._reply, reply_write = os.pipe()
+        try:
+            self.proc = subprocess.Popen(
+                [str(launch.python), "-s", "-B", "-u", str(CHILD), str(request_read), str(reply_write)],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                cwd=launch.workdir,
+                env=clean_environment(launch.workdir),
+                pass_fds=(request_read, reply_write),
+                start_new_session=True,
+            )
+        finally:
+            os.close(request_read)
+            os.close(reply_write)
+        assert self.proc.stdout is not None
+        self._output = self.proc.stdout.fileno()
+        os.set_blocking(self._output, False)
+        os.set_blocking(self._reply, False)
+        self.ending: Ending | None = None
+
+    @property
+    def alive(self) -> bool:
+        return self.ending is None
+
+    def exchange(
+        self, message: dict[str, Any] | None, cpu_limit: float, wall_limit: float
+    ) -> Exchange:
+        """Send one request (None: send nothing, just await the next reply) and collect the
+        reply, the output and how the child fared.
+
+        The child is killed once it has used KILL_FACTOR times `cpu_limit` of CPU, or when
+        `wall_limit` seconds have passed; judging against the exact limit is not done here."""
+        cpu_before = self._cpu()
+        started = time.monotonic()
+        sent = message is None or self._send(message)
+        state = _Collect(self.launch.output_cap, self.launch.reply_cap)
+        if sent:
+            cpu_cap = None if cpu_before is None else cpu_before + KILL_FACTOR * cpu_limit
+            self._collect(state, started + wall_limit, cpu_cap)
+        if state.must_kill:
+            self.kill()
+        state.output += self._drain_output()
+        if not state.reply_done and self.alive:
+            self._settle(timeout=0.5)
+        cpu_after = self._cpu()
+        return state.finish(
+            wall=time.monotonic() - started,
+            cpu=None if cpu_before is None or cpu_after is None else cpu_after - cpu_before,
+            ending=self.ending,
+        )
+
+    def _send(self, message: dict[str, Any]) -> bool:
+        try:
+            os.write(self._request, codec.dumps(message))
+        except (BrokenPipeError, OSError):
+            return False
+        return True
+
+    def _collect(self, state: _Collect, deadline: float, cpu_cap: float | None) -> None:
+        with selectors.DefaultSelector() as selector:
+            selector.register(self._reply, selectors.EVENT_READ, "reply")
+            selector.register(self._output, selectors.EVENT_READ, "output")
+            while not state.done:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0 or self._over(cpu_cap):
+                    state.timed_out = True
+                    return
+                for key, _ in selector.select(min(remaining, CPU_POLL)):
+                    chunk = _read(key.fd)
+                    if key.data == "reply":
+                        state.take_reply(chunk)
+                    else:
+                        state.take_output(chunk)
+                        if not chunk:
+                            selector.unregister(self._output)
+
+    def _over(self, cpu_cap: float | None) -> bool:
+        cpu = self._cpu() if cpu_cap is not None else None
+        return cpu is not None and cpu_cap is not None and cpu > cpu_cap
+
+    def _drain_output(self) -> bytes:
+        data = b""
+        while len(data) <= self.launch.output_cap:
+            chunk = _read(self._output)
+            if not chunk:
+                break
+            data += chunk
+        return data
+
+    def _cpu(self) -> float | None:
+        """CPU seconds of the live child from /proc, or its rusage once it has been reaped."""
+        if not self.alive:
+            return self._final_cpu
+        try:
+            with open(f"/proc/{self.proc.pid}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+        except (OSError, IndexError, ValueError):
+            return None
+
+    def kill(self) -> None:
+        """Kill the child's whole process group (never anything else) and reap the child."""
+        if self.alive:
+            self._kill_group()
+            self._reap()
+
+    def _kill_group(self) -> None:
+        """SIGKILL the child's process group. Only called while the leader is unreaped (alive
+        or a zombie), so its pid, which is the group's id, cannot have been reused."""
+        pgid = self.proc.pid
+        if pgid > 1 and pgid != os.getpgid(0):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pgid, signal.SIGKILL)
+
+    def _await_exit(self, timeout: float) -> bool:
+        """Wait up to `timeout` seconds for the child to exit, leaving it a zombie (unreaped)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            flags = os.WEXITED | os.WNOHANG | os.WNOWAIT
+            if os.waitid(os.P_PID, self.proc.pid, flags) is not None:
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.002)
+
+    def _reap(self) -> None:
+        """Reap the (exited or killed) child, keeping how it ended and its CPU time."""
+        _, status, usage = os.wait4(self.proc.pid, 0)
+        self._final_cpu = usage.ru_utime + usage.ru_stime
+        self.ending = Ending.from_status(status)
+        self.proc.returncode = -1 if self.ending.signal else (self.ending.code or 0)
+
+    def _settle(self, timeout: float) -> None:
+        """The child should be ending: give it `timeout` seconds, then clear its group."""
+        self._await_exit(timeout)
+        self.kill()
+
+    def close(self) -> None:
+        """Ask the child to finish (EOF on its requests), then make sure its group is gone."""
+        os.close(self._request)
+        if self.alive:
+            self._settle(timeout=1.0)
+        os.close(self._reply)
+        assert self.proc.stdout is not None
+        self.proc.stdout.close()
+
+    _final_cpu: float | None = None
+
+
+def _read(fd: int) -> bytes:
+    try:
+        return os.read(fd, CHUNK)
+    except BlockingIOError:
+        return b""
+
+
+class _Collect:
+    """Mutable state of one exchange while it runs; frozen into an Exchange at the end."""
+
+    def __init__(self, output_cap: int, reply_cap: int) -> None:
+        self.output_cap, self.reply_cap = output_cap, reply_cap
+        self.output = b""
+        self.reply = b""
+        self.reply_done = self.reply_eof = False
+        self.timed_out = self.output_overflow = self.reply_overflow = False
+
+    @property
+    def done(self) -> bool:
+        return self.reply_done or self.reply_eof or self.must_kill
+
+    @property
+    def must_kill(self) -> bool:
+        return self.timed_out or self.output_overflow or self.reply_overflow
+
+    def take_reply(self, chunk: bytes) -> None:
+        if not chunk:
+            self.reply_eof = True
+            return
+        self.reply += chunk
+        if len(self.reply) > self.reply_cap:
+            self.reply_overflow = True
+        elif b"\n" in self.reply:
+            self.reply_done = True
+
+    def take_output(self, chunk: bytes) -> None:
+        self.output += chunk
+        if len(self.output) > self.output_cap:
+            self.output_overflow = True
+
+    def finish(self, wall: float, cpu: float | None, ending: Ending | None) -> Exchange:
+        reply, malformed = None, ""
+        if self.reply_done:
+            reply, malformed = _parse(self.reply.split(b"\n", 1)[0])
+        return Exchange(
+            reply=reply,
+            output=self.output[: self.output_cap],
+            wall=wall,
+            cpu=cpu,
+            timed_out=self.timed_out,
+            output_overflow=self.output_overflow or len(self.output) > self.output_cap,
+            reply_overflow=self.reply_overflow,
+            malformed=malformed,
+            ending=ending,
+        )
+
+
+def _parse(line: bytes) -> tuple[dict[str, Any] | None, str]:
+    try:
+        return codec.loads(line), ""
+    except codec.CodecError as err:
+        return None, str(err)

@@ -1,0 +1,16 @@
+"""Submission shapes: how a kind of submission is run. A Protocol plus a registry.
+
+Each shape is a small module implementing `harness.shapes.base.Shape`; config.yaml names one per
+assignment (`shape:`). Register new shapes here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from harness.shapes.base import Shape
+from harness.shapes.function_library import FunctionLibrary
+
+SHAPES: Mapping[str, Shape] = {
+    "function-library": FunctionLibrary(),
+}

@@ -1,0 +1,47 @@
+"""What every submission shape provides, and the records it produces.
+
+A shape turns a submission and the plan's probes into a raw SubmissionRun (what happened);
+judging and marking are the same for every shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from harness.config import AssignmentConfig
+from harness.outcomes import CallOutcome, LoadOutcome
+from harness.probes import Probe
+from harness.rules import Flag
+from harness.submissions import Submission
+
+
+@dataclass(frozen=True)
+class RunContext:
+    assignment: AssignmentConfig
+    probes: tuple[Probe, ...]
+    python: Path  # interpreter for student code
+    workdir_base: Path | None = None  # where private working copies go (None: system temp)
+
+
+@dataclass(frozen=True)
+class SubmissionRun:
+    """Raw: how loading went, one outcome per probe, and what the source says statically."""
+
+    load: LoadOutcome
+    outcomes: tuple[CallOutcome, ...]
+    names: Mapping[str, str] = field(default_factory=dict)  # item -> name found (aliases)
+    flags: tuple[Flag, ...] = ()
+
+
+class Shape(Protocol):
+    @property
+    def suffixes(self) -> tuple[str, ...]:
+        """Source file suffixes that make a folder a submission of this shape."""
+        ...
+
+    def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
+        """Run every probe; raise SubmissionProblem if the submission cannot be run at all."""
+        ...

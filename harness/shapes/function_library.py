@@ -1,0 +1,191 @@
+"""Shape `function-library`: a Python module of functions, called one probe at a time.
+
+All of a submission's calls run in order in one child interpreter, as a course grader importing
+the module once would (so an answer that depends on stale module state is caught). A call that
+ends the child (time-out, crash, exit, output flood) gets its outcome, and a fresh child loads
+the module again for the next call.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from harness.config import AssignmentConfig
+from harness.limits import Limits
+from harness.outcomes import CallOutcome, LoadOutcome
+from harness.probes import Probe
+from harness.rules import check_source
+from harness.sandbox import codec
+from harness.sandbox.process import KILL_FACTOR, ChildProcess, Launch
+from harness.sandbox.workdir import CopyRefused, private_copy
+from harness.shapes.base import RunContext, SubmissionRun
+from harness.submissions import Submission, SubmissionProblem, entry_file
+
+KEEPS_CHILD = frozenset({"returned", "raised", "unencodable"})  # the child is still usable
+
+
+class FunctionLibrary:
+    suffixes = (".py",)
+
+    def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
+        assignment = context.assignment
+        entry = entry_file(submission, assignment.entry, ".py")
+        flags = tuple(check_source(_read(entry), _function_items(assignment), assignment.rules))
+        try:
+            with private_copy(submission.path, context.workdir_base) as workdir:
+                copied = workdir / (entry.name if submission.path.is_file() else entry.relative_to(submission.path))
+                launch = _launch(context, workdir)
+                load, outcomes, names = _Calls(launch, copied, context).run_all()
+        except CopyRefused as err:
+            raise SubmissionProblem(f"cannot copy the submission: {err}") from None
+        return SubmissionRun(load, outcomes, names, flags)
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError as err:
+        raise SubmissionProblem(f"cannot read {path.name}: {err}") from None
+
+
+def _function_items(assignment: AssignmentConfig) -> dict[str, str]:
+    """Each function name that counts as a graded item (aliases included) -> the item."""
+    return {name: item for item, cfg in assignment.items.items() for name in (item, *cfg.aliases)}
+
+
+def _launch(context: RunContext, workdir: Path) -> Launch:
+    limits = context.assignment.limits
+    return Launch(context.python, workdir, limits.output_kb << 10, limits.reply_kb << 10)
+
+
+def resolve_names(assignment: AssignmentConfig, defined: frozenset[str]) -> dict[str, str]:
+    """item -> the name the module defines for it: the item's own name, else an alias."""
+    found: dict[str, str] = {}
+    for item, cfg in assignment.items.items():
+        for name in (item, *cfg.aliases):
+            if name in defined:
+                found[item] = name
+                break
+    return found
+
+
+@dataclass
+class _Calls:
+    """Runs a plan's probes in order against one submission, restarting the child as needed."""
+
+    launch: Launch
+    entry: Path
+    context: RunContext
+
+    def __post_init__(self) -> None:
+        self.session = _Session(self.launch, self.entry, self.context.assignment.limits,
+                                _cpu_budget(self.context))
+        self.timeouts: dict[str, int] = {}
+
+    def run_all(self) -> tuple[LoadOutcome, tuple[CallOutcome, ...], dict[str, str]]:
+        try:
+            load = self.session.load()
+            if not load.loaded:
+                return load, (), {}
+            names = resolve_names(self.context.assignment, load.names)
+            outcomes = tuple(self._one(probe, names) for probe in self.context.probes)
+            return load, outcomes, names
+        finally:
+            self.session.close()
+
+    def _one(self, probe: Probe, names: Mapping[str, str]) -> CallOutcome:
+        assignment = self.context.assignment
+        if probe.item not in names:
+            return CallOutcome("not_loaded", message=f"{probe.item} is not defined in the module")
+        streak = self.timeouts.get(probe.item, 0)
+        skip_after = assignment.limits.timeouts_before_skip
+        if skip_after and streak >= skip_after:
+            return CallOutcome("skipped", message=f"not run: {streak} calls in a row timed out")
+        limits = assignment.limits.with_time(assignment.items[probe.item].time)
+        outcome = self.session.call(names[probe.item], probe.args, limits)
+        timed_out = outcome.kind == "timeout" or (outcome.cpu_seconds or 0) > limits.time
+        self.timeouts[probe.item] = streak + 1 if timed_out else 0
+        return outcome
+
+
+def _cpu_budget(context: RunContext) -> float:
+    """The child's hard RLIMIT_CPU: every call at its kill point, plus loading."""
+    limits = context.assignment.limits
+    items = context.assignment.items
+    per_call = sum(KILL_FACTOR * limits.with_time(items[p.item].time).time + 1 for p in context.probes)
+    return limits.load_time + per_call + 10
+
+
+class _Session:
+    """One submission's child interpreter, started (again) on demand."""
+
+    def __init__(self, launch: Launch, entry: Path, limits: Limits, cpu_budget: float) -> None:
+        self.launch, self.entry, self.limits, self.cpu_budget = launch, entry, limits, cpu_budget
+        self.child: ChildProcess | None = None
+
+    def load(self) -> LoadOutcome:
+        return self._start()
+
+    def call(self, name: str, args: tuple[Any, ...], limits: Limits) -> CallOutcome:
+        if self.child is None:
+            reload = self._start()
+            if not reload.loaded:
+                return _reload_failed(reload)
+        assert self.child is not None
+        request = {
+            "name": name,
+            "args": [codec.encode(arg) for arg in args],
+            "cpu_backstop": KILL_FACTOR * limits.time + 1,
+        }
+        outcome = CallOutcome.from_exchange(self.child.exchange(request, limits.time, limits.wall_seconds))
+        if outcome.kind not in KEEPS_CHILD or not self.child.alive:
+            self.close()
+        return outcome
+
+    def _start(self) -> LoadOutcome:
+        try:
+            self.child = ChildProcess(self.launch)
+        except OSError as err:
+            return LoadOutcome("internal", message=f"cannot start {self.launch.python}: {err}")
+        wait = self.limits.load_time
+        ready = self.child.exchange(None, wait, wait + 1)
+        if ready.reply != {"ready": True}:
+            self.close()
+            return LoadOutcome("internal", message="the worker interpreter did not start")
+        exchange = self.child.exchange(self._load_request(), wait, wait + 1)
+        outcome = LoadOutcome.from_exchange(exchange)
+        if not outcome.loaded:
+            self.close()
+        return outcome
+
+    def _load_request(self) -> dict[str, Any]:
+        limits = self.limits
+        return {
+            "entry": str(self.entry),
+            "limits": {
+                "memory_mb": limits.memory_mb,
+                "file_size_mb": limits.file_size_mb,
+                "open_files": limits.open_files,
+                "processes": limits.processes,
+                "cpu_budget": math.ceil(self.cpu_budget),
+            },
+        }
+
+    def close(self) -> None:
+        if self.child is not None:
+            self.child.close()
+            self.child = None
+
+
+def _reload_failed(reload: LoadOutcome) -> CallOutcome:
+    if reload.kind == "internal":
+        return CallOutcome("internal", message=reload.message)
+    return CallOutcome(
+        "not_loaded",
+        message=f"the module did not load again after an earlier call ended its process "
+        f"({reload.kind}: {reload.message})",
+    )

@@ -1,0 +1,70 @@
+"""Finding submissions: a path is one submission, or a folder of them.
+
+- a source file (e.g. `2021CS10549-q.py`) is one submission, named by its stem;
+- a folder holding source files directly is one submission, named by the folder;
+- otherwise each sub-folder of the folder is a submission (hidden folders skipped).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from harness.errors import BadInput
+
+
+@dataclass(frozen=True)
+class Submission:
+    name: str
+    path: Path  # the folder, or the single file, the student handed in
+
+
+class SubmissionProblem(Exception):
+    """A submission that cannot be run at all (no source file, ...): a graded row, not a crash."""
+
+
+def discover(path: Path, suffixes: Sequence[str]) -> list[Submission]:
+    if not path.exists():
+        raise BadInput.at(str(path), "no such file or folder")
+    if path.is_file():
+        if path.suffix not in suffixes:
+            raise BadInput.at(str(path), f"not a submission file (expected {', '.join(suffixes)})")
+        return [Submission(path.stem, path)]
+    if _sources(path, suffixes):
+        return [Submission(path.resolve().name, path)]
+    folders = sorted(p for p in path.iterdir() if p.is_dir() and not _hidden(p))
+    if not folders:
+        raise BadInput.at(str(path), "empty folder: no submission folders or source files in it")
+    if not any(_has_source(folder, suffixes) for folder in folders):
+        kinds = ", ".join(suffixes)
+        raise BadInput.at(str(path), f"no source file ({kinds}) in any of its folders")
+    return [Submission(folder.name, folder) for folder in folders]
+
+
+def _hidden(path: Path) -> bool:
+    return path.name.startswith(".") or path.name == "__pycache__"
+
+
+def _sources(folder: Path, suffixes: Sequence[str]) -> list[Path]:
+    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix in suffixes)
+
+
+def _has_source(folder: Path, suffixes: Sequence[str]) -> bool:
+    return any(p.suffix in suffixes for p in folder.rglob("*") if p.is_file())
+
+
+def entry_file(submission: Submission, configured: str | None, suffix: str) -> Path:
+    """The configured entry file or, failing that, the only source file in the folder."""
+    if submission.path.is_file():
+        return submission.path
+    if configured and (submission.path / configured).is_file():
+        return submission.path / configured
+    found = _sources(submission.path, [suffix])
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        wanted = f"no {configured} and " if configured else ""
+        raise SubmissionProblem(f"{wanted}no {suffix} file in the submission folder")
+    names = ", ".join(p.name for p in found)
+    raise SubmissionProblem(f"several {suffix} files ({names}): cannot tell which to grade")

@@ -1,0 +1,153 @@
+"""The trusted Sudoku model: geometry, validity, candidates and a solution counter.
+
+Everything here is 0-indexed and works for any size n = k * k. The supervising process uses it to
+check suites and to compute expected answers; it never comes near student code. Assignments that
+count from 1 translate at their own edge.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+Grid = tuple[tuple[int, ...], ...]
+UnitKind = Literal["row", "column", "box"]
+
+
+def box_side(n: int) -> int:
+    """k for an n = k * k grid; ValueError when n is not a positive square."""
+    k = math.isqrt(n)
+    if n < 1 or k * k != n:
+        raise ValueError(f"size {n} is not a square number (4, 9, 16, 25, 36, ...)")
+    return k
+
+
+def box_of(n: int, row: int, col: int) -> int:
+    k = box_side(n)
+    return (row // k) * k + col // k
+
+
+def box_cells(n: int, box: int) -> list[tuple[int, int]]:
+    """The cells of a box, row-major inside the box."""
+    k = box_side(n)
+    top, left = (box // k) * k, (box % k) * k
+    return [(top + i, left + j) for i in range(k) for j in range(k)]
+
+
+def unit_cells(n: int, kind: UnitKind, index: int) -> list[tuple[int, int]]:
+    if kind == "row":
+        return [(index, c) for c in range(n)]
+    if kind == "column":
+        return [(r, index) for r in range(n)]
+    return box_cells(n, index)
+
+
+def unit_values(grid: Sequence[Sequence[int]], kind: UnitKind, index: int) -> list[int]:
+    return [grid[r][c] for r, c in unit_cells(len(grid), kind, index)]
+
+
+def has_repeat(values: Sequence[int]) -> bool:
+    """True when a non-zero value occurs twice."""
+    filled = [v for v in values if v != 0]
+    return len(filled) != len(set(filled))
+
+
+@dataclass(frozen=True)
+class Conflict:
+    kind: UnitKind
+    index: int
+
+
+def conflicts(grid: Sequence[Sequence[int]]) -> list[Conflict]:
+    """Every row, column and box holding a repeated non-zero value."""
+    n = len(grid)
+    kinds: tuple[UnitKind, ...] = ("row", "column", "box")
+    return [
+        Conflict(kind, i)
+        for kind in kinds
+        for i in range(n)
+        if has_repeat(unit_values(grid, kind, i))
+    ]
+
+
+def is_valid(grid: Sequence[Sequence[int]]) -> bool:
+    return not conflicts(grid)
+
+
+def candidates(grid: Sequence[Sequence[int]], row: int, col: int) -> list[int]:
+    """Values that can go in (row, col) without repeating in its row, column or box, ascending."""
+    n = len(grid)
+    seen = {grid[row][c] for c in range(n)} | {grid[r][col] for r in range(n)}
+    seen |= {grid[r][c] for r, c in box_cells(n, box_of(n, row, col))}
+    return [v for v in range(1, n + 1) if v not in seen]
+
+
+def empty_cells(grid: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
+    """Empty cells in row-major order."""
+    return [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == 0]
+
+
+def freeze(grid: Sequence[Sequence[int]]) -> Grid:
+    return tuple(tuple(row) for row in grid)
+
+
+def thaw(grid: Grid) -> list[list[int]]:
+    return [list(row) for row in grid]
+
+
+def solutions(grid: Sequence[Sequence[int]], limit: int = 2) -> list[Grid]:
+    """Up to `limit` solutions, by backtracking on the cell with fewest candidates.
+
+    A plain, obviously-correct search used to check suites; not a speed record.
+    """
+    if not is_valid(grid):
+        return []
+    work = [list(row) for row in grid]
+    return list(_search(work, limit))
+
+
+def _search(work: list[list[int]], limit: int) -> Iterator[Grid]:
+    found = 0
+    best = _most_constrained(work)
+    if best is None:
+        yield freeze(work)
+        return
+    (row, col), options = best
+    for value in options:
+        work[row][col] = value
+        for solved in _search(work, limit - found):
+            yield solved
+            found += 1
+            if found >= limit:
+                work[row][col] = 0
+                return
+    work[row][col] = 0
+
+
+def _most_constrained(work: list[list[int]]) -> tuple[tuple[int, int], list[int]] | None:
+    best: tuple[tuple[int, int], list[int]] | None = None
+    for row, col in empty_cells(work):
+        options = candidates(work, row, col)
+        if best is None or len(options) < len(best[1]):
+            best = ((row, col), options)
+            if len(options) <= 1:
+                break
+    return best
+
+
+def keeps_givens(puzzle: Sequence[Sequence[int]], solution: Sequence[Sequence[int]]) -> bool:
+    return all(
+        given in (0, solved)
+        for p_row, s_row in zip(puzzle, solution)
+        for given, solved in zip(p_row, s_row)
+    )
+
+
+def is_solution_of(puzzle: Sequence[Sequence[int]], grid: Sequence[Sequence[int]]) -> bool:
+    """A complete, valid grid of the puzzle's size that keeps every given."""
+    n = len(puzzle)
+    shaped = len(grid) == n and all(len(row) == n for row in grid)
+    complete = shaped and all(1 <= v <= n for row in grid for v in row)
+    return complete and is_valid(grid) and keeps_givens(puzzle, grid)

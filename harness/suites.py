@@ -1,0 +1,206 @@
+"""Suites: YAML files of puzzle / expected-solution pairs, validated as they load.
+
+    name: handout-examples          # optional, defaults to the file's stem
+    description: ...                # optional
+    cases:
+      - id: fig5
+        puzzle: |                   # one row per line; whitespace-separated; 0 or . is blank
+          5 3 0 0 7 0 0 0 0
+          ...
+        solution: |                 # required unless `unsolvable: true`
+          ...
+        hidden: false               # optional: graded, details not shown to students
+        tags: [handout]             # optional
+        multiple_solutions: false   # optional: any valid completion is accepted
+        source: "handout fig. 5"    # optional
+
+Every error names the file, the case and the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from harness import sudoku
+from harness.errors import BadInput
+from harness.sudoku import Grid
+from harness.yamlfile import dotted, first_error, read_yaml
+
+Fail = Callable[[str, str], BadInput]
+
+
+class _CaseModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    id: str = Field(min_length=1)
+    puzzle: str
+    solution: str | None = None
+    unsolvable: bool = False
+    multiple_solutions: bool = False
+    hidden: bool = False
+    tags: list[str] = Field(default_factory=list)
+    source: str | None = None
+
+
+class _SuiteModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    name: str | None = None
+    description: str = ""
+    cases: list[_CaseModel] = Field(min_length=1)
+
+
+@dataclass(frozen=True)
+class Case:
+    suite: str
+    id: str
+    puzzle: Grid
+    solution: Grid | None  # None: the puzzle has no solution
+    hidden: bool = False
+    multiple_solutions: bool = False
+    tags: tuple[str, ...] = ()
+
+    @property
+    def size(self) -> int:
+        return len(self.puzzle)
+
+    @property
+    def label(self) -> str:
+        return f"{self.suite}/{self.id}"
+
+
+@dataclass(frozen=True)
+class Suite:
+    name: str
+    path: Path
+    cases: tuple[Case, ...]
+
+
+class GridError(ValueError):
+    """A grid text that is not a square Sudoku grid; the message says why."""
+
+
+def parse_grid(text: str) -> Grid:
+    """Rows of whitespace-separated integers, `.` or `0` for a blank."""
+    rows = [line.split() for line in text.splitlines() if line.strip()]
+    n = len(rows)
+    try:
+        sudoku.box_side(n)
+    except ValueError:
+        raise GridError(f"{n} rows: the size must be a square number (4, 9, 16, 25, 36)") from None
+    return tuple(_parse_row(tokens, number, n) for number, tokens in enumerate(rows, 1))
+
+
+def _parse_row(tokens: list[str], number: int, n: int) -> tuple[int, ...]:
+    if len(tokens) != n:
+        raise GridError(f"row {number} has {len(tokens)} values, expected {n}")
+    values = tuple(0 if token == "." else _parse_value(token, number) for token in tokens)
+    for value in values:
+        if not 0 <= value <= n:
+            raise GridError(f"row {number}: value {value} is out of range 0..{n}")
+    return values
+
+
+def _parse_value(token: str, row: int) -> int:
+    if not token.isdigit() or len(token) > 3:
+        raise GridError(f"row {row}: {token!r} is not a value (use integers, 0 or . for blank)")
+    return int(token)
+
+
+def load_suite(path: Path) -> Suite:
+    data = read_yaml(path)
+    try:
+        model = _SuiteModel.model_validate(data)
+    except ValidationError as err:
+        raise BadInput.at(str(path), _describe(err, data)) from None
+    name = model.name or path.stem
+    cases = tuple(_build_case(path, name, raw) for raw in model.cases)
+    _reject_duplicate_ids(path, cases)
+    return Suite(name=name, path=path, cases=cases)
+
+
+def load_suites(paths: Sequence[Path]) -> tuple[Suite, ...]:
+    suites = tuple(load_suite(path) for path in paths)
+    names = [suite.name for suite in suites]
+    for suite in suites:
+        if names.count(suite.name) > 1:
+            raise BadInput.at(str(suite.path), f"suite name {suite.name!r} is used twice")
+    return suites
+
+
+def _describe(err: ValidationError, data: Any) -> str:
+    location, message = first_error(err)
+    if len(location) >= 2 and location[0] == "cases" and isinstance(location[1], int):
+        case = _case_name(data, location[1])
+        field = dotted(location[2:]) if len(location) > 2 else "(the case)"
+        return f"case {case}: {field}: {message}"
+    return f"{dotted(location)}: {message}"
+
+
+def _case_name(data: Any, index: int) -> str:
+    try:
+        raw_id = data["cases"][index]["id"]
+    except (KeyError, IndexError, TypeError):
+        raw_id = None
+    return repr(raw_id) if isinstance(raw_id, str) else f"#{index + 1}"
+
+
+def _build_case(path: Path, suite: str, raw: _CaseModel) -> Case:
+    def fail(field: str, message: str) -> BadInput:
+        return BadInput.at(str(path), f"case {raw.id!r}: {field}: {message}")
+
+    puzzle = _grid_field(raw.puzzle, "puzzle", fail)
+    solution = None if raw.solution is None else _grid_field(raw.solution, "solution", fail)
+    _check_pair(puzzle, solution, raw, fail)
+    return Case(
+        suite=suite,
+        id=raw.id,
+        puzzle=puzzle,
+        solution=solution,
+        hidden=raw.hidden,
+        multiple_solutions=raw.multiple_solutions,
+        tags=tuple(raw.tags),
+    )
+
+
+def _grid_field(text: str, field: str, fail: Fail) -> Grid:
+    try:
+        return parse_grid(text)
+    except GridError as err:
+        raise fail(field, str(err)) from None
+
+
+def _check_pair(puzzle: Grid, solution: Grid | None, raw: _CaseModel, fail: Fail) -> None:
+    if solution is None and not raw.unsolvable:
+        raise fail("solution", "missing (or mark the case `unsolvable: true`)")
+    if solution is not None and raw.unsolvable:
+        raise fail("unsolvable", "the case has a solution but is marked unsolvable")
+    if solution is None:
+        return
+    clashes = sudoku.conflicts(puzzle)
+    if clashes:
+        raise fail("puzzle", f"the givens repeat a value in {_name(clashes[0])}")
+    if len(solution) != len(puzzle):
+        raise fail("solution", f"size {len(solution)} differs from the puzzle's {len(puzzle)}")
+    if any(v == 0 for row in solution for v in row):
+        raise fail("solution", "has blank cells")
+    clashes = sudoku.conflicts(solution)
+    if clashes:
+        raise fail("solution", f"not a valid grid: {_name(clashes[0])} repeats a value")
+    if not sudoku.keeps_givens(puzzle, solution):
+        raise fail("solution", "changes a given of the puzzle")
+
+
+def _reject_duplicate_ids(path: Path, cases: tuple[Case, ...]) -> None:
+    seen: set[str] = set()
+    for case in cases:
+        if case.id in seen:
+            raise BadInput.at(str(path), f"case {case.id!r}: id: used by an earlier case too")
+        seen.add(case.id)
+
+
+def _name(conflict: sudoku.Conflict) -> str:
+    return f"{conflict.kind} {conflict.index + 1}"
