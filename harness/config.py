@@ -73,7 +73,12 @@ class RuntimeConfig(_Strict):
 class Config(_Strict):
     runtime: RuntimeConfig = RuntimeConfig()
     assignments: dict[str, AssignmentConfig] = Field(min_length=1)
-    root: Path = Path(".")  # the folder holding config.yaml; relative paths start there
+    source: Path = Path(CONFIG_NAME)  # the file it was read from
+
+    @property
+    def root(self) -> Path:
+        """The folder holding the file: relative paths start there."""
+        return self.source.parent
 
     def assignment(self, name: str) -> AssignmentConfig:
         if name not in self.assignments:
@@ -102,10 +107,10 @@ def load_config(path: Path) -> Config:
     data = read_yaml(path)
     if not isinstance(data, dict):
         raise BadInput.at(str(path), "expected a mapping with an `assignments:` key")
-    if "root" in data:
-        raise BadInput.at(str(path), "root: unknown key (check the spelling)")
+    if "source" in data:
+        raise BadInput.at(str(path), "source: unknown key (check the spelling)")
     try:
-        config = Config.model_validate({**data, "root": path.resolve().parent})
+        config = Config.model_validate({**data, "source": path.resolve()})
     except ValidationError as err:
         location, message = first_error(err)
         raise BadInput.at(str(path), f"{dotted(location)}: {message}") from None

@@ -6,7 +6,6 @@ accepted where a tuple was asked for, 1/0 where True/False was; the feedback say
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +31,7 @@ def alike(expected: Any, got: Any, notes: set[str]) -> bool:
             return False
         if type(got) is not type(expected):
             notes.add(f"a {type(got).__name__} where the handout shows a {type(expected).__name__}")
-        return all(alike(e, g, notes) for e, g in zip(expected, got))
+        return all(alike(e, g, notes) for e, g in zip(expected, got, strict=True))
     return type(got) is type(expected) and bool(got == expected)
 
 
@@ -85,8 +84,8 @@ def grid_difference(expected: Grid, got: Any) -> str:
     """Why `got` is not the grid `expected`, in words; empty when it is."""
     if not _is_grid(got, len(expected)):
         return f"returned {show(got)}, which is not a {len(expected)}x{len(expected)} grid"
-    for r, (want_row, got_row) in enumerate(zip(expected, got), 1):
-        for c, (want, value) in enumerate(zip(want_row, got_row), 1):
+    for r, (want_row, got_row) in enumerate(zip(expected, got, strict=True), 1):
+        for c, (want, value) in enumerate(zip(want_row, got_row, strict=True), 1):
             if type(value) is not int or value != want:
                 return f"row {r}, column {c} holds {show(value)}, expected {want}"
     return ""
@@ -135,7 +134,9 @@ class Solves:
         solved, grid = got
         notes: set[str] = set()
         if not alike(self.solution is not None, solved, notes):
-            return Judgement(False, f"said solved={show(solved)}, expected {self.solution is not None}")
+            return Judgement(
+                False, f"said solved={show(solved)}, expected {self.solution is not None}"
+            )
         if self.solution is None:
             return Judgement(True, accepted=_accepted(notes))
         problem = self._grid_problem(grid)

@@ -80,34 +80,56 @@ def grade_one(plan: Plan, submission: Submission) -> SubmissionResult:
     return _graded(plan, submission, run)
 
 
-def _unrun(plan: Plan, submission: Submission, verdict: Verdict, note: str,
-           run: SubmissionRun | None = None) -> SubmissionResult:
+def _unrun(
+    plan: Plan,
+    submission: Submission,
+    verdict: Verdict,
+    note: str,
+    run: SubmissionRun | None = None,
+) -> SubmissionResult:
     """A submission none of whose calls ran: every item gets one case with the reason."""
     items = tuple(
         ItemResult(name, 0.0, rounded(cfg.marks), (CaseResult("load", verdict, note, 0.0),))
         for name, cfg in plan.assignment.items.items()
     )
     flags = run.flags if run else ()
-    return SubmissionResult(submission.name, 0.0, rounded(plan.max_marks), "error", note, items, flags)
+    return SubmissionResult(
+        submission.name, 0.0, rounded(plan.max_marks), "error", note, items, flags
+    )
 
 
 def _graded(plan: Plan, submission: Submission, run: SubmissionRun) -> SubmissionResult:
     assignment = plan.assignment
     cases: dict[str, list[CaseResult]] = {item: [] for item in assignment.items}
-    for probe, outcome in zip(plan.probes, run.outcomes):
+    for probe, outcome in zip(plan.probes, run.outcomes, strict=True):
         limit = assignment.limits.with_time(assignment.items[probe.item].time).time
         cases[probe.item].append(judge(probe, outcome, limit))
     raw = {item: item_marks(cfg.marks, cases[item]) for item, cfg in assignment.items.items()}
     taken = penalties(run.flags, assignment.rules)
     items = tuple(_item(plan, run, name, cases[name], raw, taken) for name in assignment.items)
-    total = after_penalty(sum(after_penalty(raw[n], taken.get(n, 0.0)) for n in raw), taken.get(None, 0.0))
-    result = SubmissionResult(submission.name, rounded(total), rounded(plan.max_marks), "graded",
-                              _note(plan, run), items, run.flags)
+    total = after_penalty(
+        sum(after_penalty(raw[n], taken.get(n, 0.0)) for n in raw), taken.get(None, 0.0)
+    )
+    result = SubmissionResult(
+        submission.name,
+        rounded(total),
+        rounded(plan.max_marks),
+        "graded",
+        _note(plan, run),
+        items,
+        run.flags,
+    )
     return _with_internal_errors(result)
 
 
-def _item(plan: Plan, run: SubmissionRun, name: str, cases: list[CaseResult],
-          raw: dict[str, float], taken: dict[str | None, float]) -> ItemResult:
+def _item(
+    plan: Plan,
+    run: SubmissionRun,
+    name: str,
+    cases: list[CaseResult],
+    raw: dict[str, float],
+    taken: dict[str | None, float],
+) -> ItemResult:
     cfg = plan.assignment.items[name]
     lost = {item: raw[item] < plan.assignment.items[item].marks for item in raw}
     lines = [
@@ -133,8 +155,15 @@ def _with_internal_errors(result: SubmissionResult) -> SubmissionResult:
         return result
     count = sum(c.verdict is Verdict.IE for item in result.items for c in item.cases)
     note = f"internal error in {count} case(s): not a final mark, grade it again"
-    return SubmissionResult(result.name, result.marks, result.max_marks, "error",
-                            "; ".join(filter(None, [note, result.note])), result.items, result.flags)
+    return SubmissionResult(
+        result.name,
+        result.marks,
+        result.max_marks,
+        "error",
+        "; ".join(filter(None, [note, result.note])),
+        result.items,
+        result.flags,
+    )
 
 
 def load_note(load: LoadOutcome) -> str:

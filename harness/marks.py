@@ -29,7 +29,9 @@ def item_marks(max_marks: float, cases: Sequence[CaseResult]) -> float:
     return max_marks * accepted / len(cases)
 
 
-def penalties(flags: Sequence[Flag], rules: Mapping[RuleName, RuleConfig]) -> dict[str | None, float]:
+def penalties(
+    flags: Sequence[Flag], rules: Mapping[RuleName, RuleConfig]
+) -> dict[str | None, float]:
     """Marks taken per item (None: from the total), once per rule and item."""
     taken: dict[str | None, float] = {}
     for rule, item in sorted({(f.rule, f.item) for f in flags}, key=str):

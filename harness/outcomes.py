@@ -5,7 +5,7 @@ A judge turns these into verdicts; nothing here knows what the right answer was.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from harness.sandbox import codec
@@ -46,12 +46,12 @@ class CallOutcome:
 
     @classmethod
     def from_exchange(cls, exchange: Exchange) -> CallOutcome:
-        timing = {
-            "output": exchange.output.decode("utf-8", "replace")[:OUTPUT_CHARS],
-            "seconds": exchange.wall,
-            "cpu_seconds": exchange.cpu,
-        }
-        return cls(**_what_happened(exchange), **timing)
+        return replace(
+            _what_happened(exchange),
+            output=exchange.output.decode("utf-8", "replace")[:OUTPUT_CHARS],
+            seconds=exchange.wall,
+            cpu_seconds=exchange.cpu,
+        )
 
 
 @dataclass(frozen=True)
@@ -83,60 +83,56 @@ class LoadOutcome:
 
 
 def _load_failure(reply: dict[str, Any]) -> LoadOutcome:
+    message = str(reply.get("message", ""))
+    line = reply.get("line") if isinstance(reply.get("line"), int) else None
     if reply.get("kind") == "internal":
-        return LoadOutcome("internal", message=str(reply.get("message", "")))
-    kind = "syntax" if reply.get("kind") == "syntax" else "import"
-    line = reply.get("line")
-    return LoadOutcome(
-        kind,
-        error_type=str(reply.get("type", "SyntaxError" if kind == "syntax" else "")),
-        message=str(reply.get("message", "")),
-        line=line if isinstance(line, int) else None,
-    )
+        return LoadOutcome("internal", message=message)
+    if reply.get("kind") == "syntax":
+        return LoadOutcome("syntax", error_type="SyntaxError", message=message, line=line)
+    return LoadOutcome("import", error_type=str(reply.get("type", "")), message=message, line=line)
 
 
-def _what_happened(exchange: Exchange) -> dict[str, Any]:
+def _what_happened(exchange: Exchange) -> CallOutcome:
     if exchange.timed_out:
-        return {"kind": "timeout"}
+        return CallOutcome("timeout")
     if exchange.output_overflow:
-        return {"kind": "output_limit"}
+        return CallOutcome("output_limit")
     if exchange.reply_overflow:
-        return {"kind": "reply_limit"}
+        return CallOutcome("reply_limit")
     if exchange.reply is not None:
         return _from_reply(exchange.reply)
     if exchange.malformed:
-        return {"kind": "protocol", "message": exchange.malformed}
+        return CallOutcome("protocol", message=exchange.malformed)
     ending = exchange.ending
     if ending is None:
-        return {"kind": "protocol", "message": "no reply and the process is still running"}
-    return {"kind": "crashed", "exit_code": ending.code, "signal": ending.signal_name}
+        return CallOutcome("protocol", message="no reply and the process is still running")
+    return CallOutcome("crashed", exit_code=ending.code, signal=ending.signal_name)
 
 
-def _from_reply(reply: dict[str, Any]) -> dict[str, Any]:
+def _from_reply(reply: dict[str, Any]) -> CallOutcome:
     try:
         if reply.get("ok") is True:
             return _returned(reply)
         if reply.get("kind") == "unencodable":
-            return {"kind": "unencodable", "message": str(reply.get("message", ""))}
+            return CallOutcome("unencodable", message=str(reply.get("message", "")))
         line = reply.get("line")
-        return {
-            "kind": "raised",
-            "error_type": str(reply["type"]),
-            "message": str(reply.get("message", "")),
-            "line": line if isinstance(line, int) else None,
-        }
+        return CallOutcome(
+            "raised",
+            error_type=str(reply["type"]),
+            message=str(reply.get("message", "")),
+            line=line if isinstance(line, int) else None,
+        )
     except (KeyError, TypeError, ValueError, codec.CodecError) as err:
-        return {"kind": "protocol", "message": f"malformed reply: {err}"}
+        return CallOutcome("protocol", message=f"malformed reply: {err}")
 
 
-def _returned(reply: dict[str, Any]) -> dict[str, Any]:
-    same = tuple((str(path), int(index)) for path, index in reply["same"])
-    return {
-        "kind": "returned",
-        "value": codec.decode(reply["value"]),
-        "args_after": tuple(codec.decode(arg) for arg in reply["args"]),
-        "same": same,
-    }
+def _returned(reply: dict[str, Any]) -> CallOutcome:
+    return CallOutcome(
+        "returned",
+        value=codec.decode(reply["value"]),
+        args_after=tuple(codec.decode(arg) for arg in reply["args"]),
+        same=tuple((str(path), int(index)) for path, index in reply["same"]),
+    )
 
 
 def _ending_text(code: int | None, signal_name: str) -> str:

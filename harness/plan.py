@@ -29,11 +29,13 @@ class Plan:
 
 def make_plan(config: Config, name: str) -> Plan:
     assignment = config.assignment(name)
-    where = f"{config.root / 'config.yaml'}: assignments.{name}"
+    where = f"{config.source}: assignments.{name}"
     if assignment.shape not in SHAPES:
         raise BadInput(f"{where}.shape: unknown shape {assignment.shape!r} ({_known(SHAPES)})")
     if assignment.probes not in PROBE_SETS:
-        raise BadInput(f"{where}.probes: unknown probe set {assignment.probes!r} ({_known(PROBE_SETS)})")
+        raise BadInput(
+            f"{where}.probes: unknown probe set {assignment.probes!r} ({_known(PROBE_SETS)})"
+        )
     suites = load_suites([config.path(p) for p in assignment.suites])
     cases = tuple(case for suite in suites for case in suite.cases)
     probes = tuple(p for item in assignment.items for p in _item_probes(config, name, item, cases))
@@ -46,7 +48,7 @@ def _item_probes(config: Config, name: str, item: str, cases: tuple[Case, ...]) 
     assignment = config.assignment(name)
     builders = PROBE_SETS[assignment.probes]
     builder_name = assignment.items[item].probe or item
-    where = f"{config.root / 'config.yaml'}: assignments.{name}.items.{item}"
+    where = f"{config.source}: assignments.{name}.items.{item}"
     if builder_name not in builders:
         raise BadInput(f"{where}: probe set {assignment.probes!r} has no probe {builder_name!r}")
     try:

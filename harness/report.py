@@ -1,11 +1,11 @@
 """The judged records every report format reads, and the stable JSON schema.
 
-    {"assignment": str, "max_marks": num, "submissions": [
-      {"name": str, "marks": num, "max_marks": num, "status": "graded" | "error", "note": str,
-       "items": [{"name": str, "marks": num, "max_marks": num, "feedback": [str],
-                  "cases": [{"id": str, "verdict": "AC|WA|TLE|MLE|OLE|RE|CE|IE",
-                             "detail": str, "seconds": num}]}],
-       "flags": [{"rule": str, "item": str | null, "line": int | null, "message": str}]}]}
+{"assignment": str, "max_marks": num, "submissions": [
+  {"name": str, "marks": num, "max_marks": num, "status": "graded" | "error", "note": str,
+   "items": [{"name": str, "marks": num, "max_marks": num, "feedback": [str],
+              "cases": [{"id": str, "verdict": "AC|WA|TLE|MLE|OLE|RE|CE|IE",
+                         "detail": str, "seconds": num}]}],
+   "flags": [{"rule": str, "item": str | null, "line": int | null, "message": str}]}]}
 """
 
 from __future__ import annotations

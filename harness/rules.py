@@ -47,11 +47,16 @@ def _judge(node: ast.AST, item: str | None, rules: Mapping[RuleName, RuleConfig]
     line = getattr(node, "lineno", None)
     found: list[Flag] = []
     if "import" in rules and isinstance(node, (ast.Import, ast.ImportFrom)):
-        found += [Flag("import", item, line, f"imports {name} (the handout allows no imports)")
-                  for name in _imported(node) if name.split(".")[0] not in rules["import"].allow]
+        found += [
+            Flag("import", item, line, f"imports {name} (the handout allows no imports)")
+            for name in _imported(node)
+            if name.split(".")[0] not in rules["import"].allow
+        ]
     if "print" in rules and item and _is_call_to(node, {"print"}):
         found.append(Flag("print", item, line, f"prints inside {item}"))
-    if "dict" in rules and (isinstance(node, (ast.Dict, ast.DictComp)) or _is_call_to(node, DICT_NAMES)):
+    if "dict" in rules and (
+        isinstance(node, (ast.Dict, ast.DictComp)) or _is_call_to(node, DICT_NAMES)
+    ):
         found.append(Flag("dict", item, line, _dict_message(item)))
     return found
 
@@ -66,12 +71,20 @@ def _is_call_to(node: ast.AST, names: frozenset[str] | set[str]) -> bool:
     if not isinstance(node, ast.Call):
         return False
     func = node.func
-    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    name = (
+        func.id
+        if isinstance(func, ast.Name)
+        else func.attr
+        if isinstance(func, ast.Attribute)
+        else ""
+    )
     return name in names
 
 
 def _dict_message(item: str | None) -> str:
     where = f" in {item}" if item else ""
     if item == "valid_list":
-        return "uses a dictionary in valid_list (the handout forbids dictionaries or hash-maps there)"
+        return (
+            "uses a dictionary in valid_list (the handout forbids dictionaries or hash-maps there)"
+        )
     return f"uses a dictionary{where} (the handout says to store data only in lists)"

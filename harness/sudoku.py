@@ -140,8 +140,8 @@ def _most_constrained(work: list[list[int]]) -> tuple[tuple[int, int], list[int]
 def keeps_givens(puzzle: Sequence[Sequence[int]], solution: Sequence[Sequence[int]]) -> bool:
     return all(
         given in (0, solved)
-        for p_row, s_row in zip(puzzle, solution)
-        for given, solved in zip(p_row, s_row)
+        for p_row, s_row in zip(puzzle, solution, strict=True)
+        for given, solved in zip(p_row, s_row, strict=True)
     )
 
 

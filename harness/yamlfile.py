@@ -33,8 +33,10 @@ def read_yaml(path: Path) -> Any:
 
 
 def first_error(err: ValidationError) -> tuple[Location, str]:
-    """The location and a plain message for the first problem pydantic found."""
-    detail = err.errors()[0]
+    """The location and a plain message for the first problem pydantic found; an unknown key
+    comes first, since a misspelt key also makes the intended one look missing."""
+    errors = err.errors()
+    detail = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
     message = str(detail["msg"])
     if detail["type"] == "extra_forbidden":
         message = "unknown key (check the spelling)"
@@ -47,5 +49,7 @@ def dotted(location: Location) -> str:
     """('assignments', 'x', 'items', 0) -> 'assignments.x.items[0]'."""
     text = ""
     for part in location:
+        if part == "[key]":  # pydantic's marker for "the key itself is wrong"
+            continue
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
     return text or "(top level)"

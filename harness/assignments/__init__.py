@@ -6,13 +6,8 @@ each item's builder (`probe:`, defaulting to the item's name). Register new sets
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
 from harness.assignments import sudoku_functions
-from harness.probes import Probe
-from harness.suites import Case
-
-Builder = Callable[[Sequence[Case]], list[Probe]]
+from harness.assignments.sudoku_functions import Builder
 
 PROBE_SETS: dict[str, dict[str, Builder]] = {
     "sudoku-functions": sudoku_functions.BUILDERS,

@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterator, Sequence
 from harness import sudoku
 from harness.expectations import Equal, GridAfter, SameMembers, Solves
 from harness.probes import Probe
-from harness.suites import Case
 from harness.sudoku import Grid, UnitKind
+from harness.suites import Case
 
 SIZE = 9
 GRID_SAMPLES = 2  # cases whose puzzle and solution probe the row/column/block getters
@@ -55,8 +55,14 @@ def positions(cases: Sequence[Case], item: str, answer: Callable[[int, int], int
     """Every position of the first puzzle, (row, col) from 1."""
     case = first_puzzle(cases)
     return [
-        Probe(item, f"({r + 1},{c + 1})", f"{item}(<{case.label}>, ({r + 1}, {c + 1}))",
-              (rows(case.puzzle), (r + 1, c + 1)), Equal(answer(r, c)), case.hidden)
+        Probe(
+            item,
+            f"({r + 1},{c + 1})",
+            f"{item}(<{case.label}>, ({r + 1}, {c + 1}))",
+            (rows(case.puzzle), (r + 1, c + 1)),
+            Equal(answer(r, c)),
+            case.hidden,
+        )
         for r in range(SIZE)
         for c in range(SIZE)
     ]
@@ -76,8 +82,14 @@ def get_position_inside_block(cases: Sequence[Case]) -> list[Probe]:
 def units(cases: Sequence[Case], item: str, kind: UnitKind) -> list[Probe]:
     """Every index 1..9 on sample puzzles and solutions."""
     return [
-        Probe(item, f"{label}#{i + 1}", f"{item}(<{label}>, {i + 1})", (rows(grid), i + 1),
-              Equal(sudoku.unit_values(grid, kind, i)), hidden)
+        Probe(
+            item,
+            f"{label}#{i + 1}",
+            f"{item}(<{label}>, {i + 1})",
+            (rows(grid), i + 1),
+            Equal(sudoku.unit_values(grid, kind, i)),
+            hidden,
+        )
         for label, grid, hidden in sample_grids(cases)
         for i in range(SIZE)
     ]
@@ -126,15 +138,25 @@ def first_blank(grid: Grid) -> tuple[int, int]:
 def valid_list(cases: Sequence[Case]) -> list[Probe]:
     """Full rows, rows with repeated zeros, rows with a repeat, and the handout's examples."""
     case = first_puzzle(cases)
-    lists = [(f"handout example {i + 1}", values) for i, (values, _) in enumerate(HANDOUT_LISTS)]
+    lists: list[tuple[str, tuple[int, ...]]] = [
+        (f"handout example {i + 1}", values) for i, (values, _) in enumerate(HANDOUT_LISTS)
+    ]
     for i in range(SIZE):
         full, partial = solved(case)[i], case.puzzle[i]
-        lists += [(f"{case.label} solution row {i + 1}", full),
-                  (f"{case.label} puzzle row {i + 1}", partial),
-                  (f"{case.label} solution row {i + 1} with a repeat", with_repeat(full, i))]
+        lists += [
+            (f"{case.label} solution row {i + 1}", full),
+            (f"{case.label} puzzle row {i + 1}", partial),
+            (f"{case.label} solution row {i + 1} with a repeat", with_repeat(full, i)),
+        ]
     return [
-        Probe("valid_list", label, f"valid_list({list(values)})", (list(values),),
-              Equal(not sudoku.has_repeat(values)), case.hidden)
+        Probe(
+            "valid_list",
+            label,
+            f"valid_list({list(values)})",
+            (list(values),),
+            Equal(not sudoku.has_repeat(values)),
+            case.hidden,
+        )
         for label, values in lists
     ]
 
@@ -149,14 +171,28 @@ def valid_sudoku(cases: Sequence[Case]) -> list[Probe]:
     """Valid partial and solved grids, and grids broken only by a row, a column or a block."""
     grids: list[Named] = []
     for case in usable(cases)[:CANDIDATE_SAMPLES]:
-        grids += [(f"{case.label} puzzle", case.puzzle, case.hidden),
-                  (f"{case.label} solution", solved(case), case.hidden)]
+        grids += [
+            (f"{case.label} puzzle", case.puzzle, case.hidden),
+            (f"{case.label} solution", solved(case), case.hidden),
+        ]
         kinds: tuple[UnitKind, ...] = ("row", "column", "box")
-        grids += [(f"{case.label} puzzle broken only in a {kind}", broken_only_in(case.puzzle, kind),
-                   case.hidden) for kind in kinds]
+        grids += [
+            (
+                f"{case.label} puzzle broken only in a {kind}",
+                broken_only_in(case.puzzle, kind),
+                case.hidden,
+            )
+            for kind in kinds
+        ]
     return [
-        Probe("valid_sudoku", label, f"valid_sudoku(<{label}>)", (rows(grid),),
-              Equal(sudoku.is_valid(grid)), hidden)
+        Probe(
+            "valid_sudoku",
+            label,
+            f"valid_sudoku(<{label}>)",
+            (rows(grid),),
+            Equal(sudoku.is_valid(grid)),
+            hidden,
+        )
         for label, grid, hidden in grids
     ]
 
@@ -173,10 +209,14 @@ def broken_only_in(puzzle: Grid, kind: UnitKind) -> Grid:
 
 def get_candidates(cases: Sequence[Case]) -> list[Probe]:
     return [
-        Probe("get_candidates", f"{case.label}@({r + 1},{c + 1})",
-              f"get_candidates(<{case.label} puzzle>, ({r + 1}, {c + 1}))",
-              (rows(case.puzzle), (r + 1, c + 1)),
-              SameMembers(tuple(sudoku.candidates(case.puzzle, r, c))), case.hidden)
+        Probe(
+            "get_candidates",
+            f"{case.label}@({r + 1},{c + 1})",
+            f"get_candidates(<{case.label} puzzle>, ({r + 1}, {c + 1}))",
+            (rows(case.puzzle), (r + 1, c + 1)),
+            SameMembers(tuple(sudoku.candidates(case.puzzle, r, c))),
+            case.hidden,
+        )
         for case in usable(cases)[:CANDIDATE_SAMPLES]
         for r, c in sudoku.empty_cells(case.puzzle)
     ]
@@ -193,10 +233,14 @@ def make_move(cases: Sequence[Case]) -> list[Probe]:
     case = first_puzzle(cases)
     moves = sudoku.empty_cells(case.puzzle)[:MOVES]
     return [
-        Probe("make_move", f"({r + 1},{c + 1})={v}",
-              f"make_move(<{case.label} puzzle>, ({r + 1}, {c + 1}), {v})",
-              (rows(case.puzzle), (r + 1, c + 1), v), GridAfter(placed(case.puzzle, r, c, v)),
-              case.hidden)
+        Probe(
+            "make_move",
+            f"({r + 1},{c + 1})={v}",
+            f"make_move(<{case.label} puzzle>, ({r + 1}, {c + 1}), {v})",
+            (rows(case.puzzle), (r + 1, c + 1), v),
+            GridAfter(placed(case.puzzle, r, c, v)),
+            case.hidden,
+        )
         for r, c in moves
         for v in [solved(case)[r][c]]
     ]
@@ -206,25 +250,47 @@ def undo_move(cases: Sequence[Case]) -> list[Probe]:
     case = first_puzzle(cases)
     full = solved(case)
     return [
-        Probe("undo_move", f"({r + 1},{c + 1})", f"undo_move(<{case.label} solution>, ({r + 1}, {c + 1}))",
-              (rows(full), (r + 1, c + 1)), GridAfter(emptied(full, (r, c))), case.hidden)
+        Probe(
+            "undo_move",
+            f"({r + 1},{c + 1})",
+            f"undo_move(<{case.label} solution>, ({r + 1}, {c + 1}))",
+            (rows(full), (r + 1, c + 1)),
+            GridAfter(emptied(full, (r, c))),
+            case.hidden,
+        )
         for r, c in sudoku.empty_cells(case.puzzle)[-MOVES:]
     ]
 
 
 def sudoku_solver(cases: Sequence[Case]) -> list[Probe]:
     return [
-        Probe("sudoku_solver", case.label, f"sudoku_solver(<{case.label} puzzle>)",
-              (rows(case.puzzle),), Solves(case.puzzle, case.solution), case.hidden)
+        Probe(
+            "sudoku_solver",
+            case.label,
+            f"sudoku_solver(<{case.label} puzzle>)",
+            (rows(case.puzzle),),
+            Solves(case.puzzle, case.solution),
+            case.hidden,
+        )
         for case in usable(cases)
     ]
 
 
-BUILDERS = {
+Builder = Callable[[Sequence[Case]], list[Probe]]
+BUILDERS: dict[str, Builder] = {
     builder.__name__: builder
     for builder in (
-        get_block_num, get_position_inside_block, get_block, get_row, get_column,
-        find_first_unassigned_position, valid_list, valid_sudoku, get_candidates,
-        make_move, undo_move, sudoku_solver,
+        get_block_num,
+        get_position_inside_block,
+        get_block,
+        get_row,
+        get_column,
+        find_first_unassigned_position,
+        valid_list,
+        valid_sudoku,
+        get_candidates,
+        make_move,
+        undo_move,
+        sudoku_solver,
     )
 }

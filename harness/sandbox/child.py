@@ -12,6 +12,7 @@ Standard library only, and as little as possible before the student's module is 
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import math
 import os
@@ -21,7 +22,7 @@ import traceback
 from types import ModuleType
 from typing import Any
 
-import codec  # the sibling module; sys.path[0] is this folder until main() resets it
+import codec  # type: ignore[import-not-found]  # the sibling module; sys.path[0] is this folder until main() resets it
 
 MODULE_NAME = "submission"
 MESSAGE_CHARS = 500
@@ -66,14 +67,19 @@ def load_module(entry: str) -> tuple[ModuleType | None, dict[str, Any]]:
     try:
         spec = importlib.util.spec_from_file_location(MODULE_NAME, entry)
         if spec is None or spec.loader is None:
-            return None, {"ok": False, "kind": "import", "type": "ImportError",
-                          "message": f"cannot load {entry} as a module", "line": None}
+            return None, {
+                "ok": False,
+                "kind": "import",
+                "type": "ImportError",
+                "message": f"cannot load {entry} as a module",
+                "line": None,
+            }
         module = importlib.util.module_from_spec(spec)
         sys.modules[MODULE_NAME] = module
         spec.loader.exec_module(module)
     except SyntaxError as err:
         return None, {"ok": False, "kind": "syntax", "message": str(err.msg), "line": err.lineno}
-    except BaseException as err:  # noqa: BLE001 - SystemExit, KeyboardInterrupt: all data
+    except BaseException as err:
         return None, failure("import", err, entry)
     names = sorted(name for name, value in vars(module).items() if callable(value))
     return module, {"ok": True, "names": names}
@@ -84,7 +90,7 @@ def answer(module: ModuleType, request: dict[str, Any]) -> dict[str, Any]:
     args = [codec.decode(arg) for arg in request["args"]]
     try:
         value = getattr(module, request["name"])(*args)
-    except BaseException as err:  # noqa: BLE001
+    except BaseException as err:
         return failure("raised", err, module.__file__ or "")
     finally:
         flush_output()
@@ -133,7 +139,7 @@ def failure(kind: str, err: BaseException, entry: str) -> dict[str, Any]:
 def safe_str(err: BaseException) -> str:
     try:
         return str(err)
-    except Exception:  # noqa: BLE001 - a student's __str__ may raise
+    except Exception:
         return "(message unavailable)"
 
 
@@ -145,10 +151,8 @@ def student_line(err: BaseException, entry: str) -> int | None:
 
 def flush_output() -> None:
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(Exception):  # the student may have replaced or closed it
             stream.flush()
-        except Exception:  # noqa: BLE001, S110 - the student may have replaced or closed it
-            pass
 
 
 def send(fd: int, message: dict[str, Any]) -> None:

@@ -74,7 +74,9 @@ def _encode(value: Any, depth: int, budget: _Budget) -> Any:
     if kind is tuple:
         return {"t": [_encode(item, depth + 1, budget) for item in value]}
     if kind is dict:
-        pairs = [[_encode(k, depth + 1, budget), _encode(v, depth + 1, budget)] for k, v in value.items()]
+        pairs = [
+            [_encode(k, depth + 1, budget), _encode(v, depth + 1, budget)] for k, v in value.items()
+        ]
         return {"d": pairs}
     if kind in (set, frozenset):
         return {"s": [_encode(item, depth + 1, budget) for item in value]}

@@ -96,7 +96,15 @@ class ChildProcess:
         self._reply, reply_write = os.pipe()
         try:
             self.proc = subprocess.Popen(
-                [str(launch.python), "-s", "-B", "-u", str(CHILD), str(request_read), str(reply_write)],
+                [
+                    str(launch.python),
+                    "-s",
+                    "-B",
+                    "-u",
+                    str(CHILD),
+                    str(request_read),
+                    str(reply_write),
+                ],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT,

@@ -37,7 +37,9 @@ class FunctionLibrary:
         flags = tuple(check_source(_read(entry), _function_items(assignment), assignment.rules))
         try:
             with private_copy(submission.path, context.workdir_base) as workdir:
-                copied = workdir / (entry.name if submission.path.is_file() else entry.relative_to(submission.path))
+                copied = workdir / (
+                    entry.name if submission.path.is_file() else entry.relative_to(submission.path)
+                )
                 launch = _launch(context, workdir)
                 load, outcomes, names = _Calls(launch, copied, context).run_all()
         except CopyRefused as err:
@@ -82,8 +84,9 @@ class _Calls:
     context: RunContext
 
     def __post_init__(self) -> None:
-        self.session = _Session(self.launch, self.entry, self.context.assignment.limits,
-                                _cpu_budget(self.context))
+        self.session = _Session(
+            self.launch, self.entry, self.context.assignment.limits, _cpu_budget(self.context)
+        )
         self.timeouts: dict[str, int] = {}
 
     def run_all(self) -> tuple[LoadOutcome, tuple[CallOutcome, ...], dict[str, str]]:
@@ -116,7 +119,9 @@ def _cpu_budget(context: RunContext) -> float:
     """The child's hard RLIMIT_CPU: every call at its kill point, plus loading."""
     limits = context.assignment.limits
     items = context.assignment.items
-    per_call = sum(KILL_FACTOR * limits.with_time(items[p.item].time).time + 1 for p in context.probes)
+    per_call = sum(
+        KILL_FACTOR * limits.with_time(items[p.item].time).time + 1 for p in context.probes
+    )
     return limits.load_time + per_call + 10
 
 
@@ -141,7 +146,9 @@ class _Session:
             "args": [codec.encode(arg) for arg in args],
             "cpu_backstop": KILL_FACTOR * limits.time + 1,
         }
-        outcome = CallOutcome.from_exchange(self.child.exchange(request, limits.time, limits.wall_seconds))
+        outcome = CallOutcome.from_exchange(
+            self.child.exchange(request, limits.time, limits.wall_seconds)
+        )
         if outcome.kind not in KEEPS_CHILD or not self.child.alive:
             self.close()
         return outcome

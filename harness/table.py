@@ -1,0 +1,70 @@
+"""The score table a teacher reads: one row per submission, a column per item, notes below."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tabulate import tabulate
+
+from harness.report import Report, SubmissionResult
+
+HEADER_WIDTH = 12
+
+
+def marks_text(value: float) -> str:
+    return f"{value:g}"
+
+
+def header(name: str, max_marks: float) -> str:
+    """An item's name wrapped at underscores, its maximum below: 'get_block\\n_num\\n/10'."""
+    lines: list[str] = []
+    for word in name.split("_"):
+        if lines and len(lines[-1]) + 1 + len(word) <= HEADER_WIDTH:
+            lines[-1] += "_" + word
+        else:
+            lines.append(word if not lines else "_" + word)
+    return "\n".join([*lines, f"/{marks_text(max_marks)}"])
+
+
+def render(report: Report) -> str:
+    if not report.submissions:
+        return "no submissions"
+    first = report.submissions[0]
+    headers = [
+        "submission",
+        *(header(i.name, i.max_marks) for i in first.items),
+        f"total\n/{marks_text(report.max_marks)}",
+        "status",
+    ]
+    rows = [
+        [s.name, *(marks_text(i.marks) for i in s.items), marks_text(s.marks), s.status]
+        for s in report.submissions
+    ]
+    table = tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    return "\n".join(filter(None, [table, _notes(report), summary(report)]))
+
+
+def _notes(report: Report) -> str:
+    lines = [f"  {s.name}: {text}" for s in report.submissions for text in _note_lines(s)]
+    return "\nnotes:\n" + "\n".join(lines) if lines else ""
+
+
+def _note_lines(result: SubmissionResult) -> list[str]:
+    lines = [result.note] if result.note else []
+    if result.flags:
+        counts = Counter(flag.rule for flag in result.flags)
+        rules = ", ".join(f"{rule} x{count}" for rule, count in sorted(counts.items()))
+        lines.append(f"flagged: {rules} (see the JSON report for lines)")
+    return lines
+
+
+def summary(report: Report) -> str:
+    verdicts = Counter(
+        c.verdict.value for s in report.submissions for i in s.items for c in i.cases
+    )
+    counts = " ".join(f"{v} {n}" for v, n in sorted(verdicts.items()))
+    graded = sum(s.status == "graded" for s in report.submissions)
+    return (
+        f"\n{len(report.submissions)} submission(s), {graded} graded, "
+        f"{len(report.submissions) - graded} with errors; cases: {counts}"
+    )

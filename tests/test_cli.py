@@ -1,0 +1,112 @@
+"""The CLI through typer's CliRunner, with real worker processes behind it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from harness.cli import app
+from harness.errors import ExitCode
+from tests.conftest import FIXTURES, REPO
+
+CONFIG = str(REPO / "config.yaml")
+REFERENCE = REPO / "solvers" / "sudoku-functions"
+VERDICTS = FIXTURES / "functions"
+
+
+def invoke(*args: str) -> Any:
+    return CliRunner().invoke(app, list(args))
+
+
+def check_schema(report: dict[str, Any]) -> None:
+    """The documented JSON schema (README, harness/report.py), key for key."""
+    assert set(report) == {"assignment", "max_marks", "submissions"}
+    for sub in report["submissions"]:
+        assert set(sub) == {"name", "marks", "max_marks", "status", "note", "items", "flags"}
+        assert sub["status"] in ("graded", "error")
+        assert isinstance(sub["marks"], (int, float)) and isinstance(sub["note"], str)
+        for item in sub["items"]:
+            assert set(item) == {"name", "marks", "max_marks", "feedback", "cases"}
+            for case in item["cases"]:
+                assert set(case) == {"id", "verdict", "detail", "seconds"}
+                assert case["verdict"] in ("AC", "WA", "TLE", "MLE", "OLE", "RE", "CE", "IE")
+                assert isinstance(case["seconds"], (int, float))
+        for flag in sub["flags"]:
+            assert set(flag) == {"rule", "item", "line", "message"}
+
+
+def test_grade_a_single_file_submission_with_json(tmp_path: Path) -> None:
+    submission = tmp_path / "2021CS10549-q.py"
+    submission.write_text((REFERENCE / "sudoku_functions.py").read_text())
+    out = tmp_path / "marks.json"
+    result = invoke("grade", str(submission), "--json", str(out), "--config", CONFIG)
+    assert result.exit_code == ExitCode.OK, result.output
+    assert "2021CS10549-q" in result.output and "120" in result.output
+    report = json.loads(out.read_text())
+    check_schema(report)
+    assert report["assignment"] == "sudoku-functions"
+    assert report["max_marks"] == 120
+    [sub] = report["submissions"]
+    assert (sub["name"], sub["marks"], sub["status"]) == ("2021CS10549-q", 120, "graded")
+    assert [i["max_marks"] for i in sub["items"]] == [10, 10, 5, 5, 5, 10, 10, 10, 15, 5, 5, 30]
+
+
+def test_the_assignment_is_inferred_from_the_path() -> None:
+    result = invoke("grade", str(REFERENCE), "--config", CONFIG, "--jobs", "1")
+    assert result.exit_code == ExitCode.OK, result.output
+    assert "total" in result.output and "/120" in result.output
+
+
+def test_a_broken_interpreter_is_an_internal_error_not_the_students(tmp_path: Path) -> None:
+    config = tmp_path / "config.yaml"
+    text = (
+        (VERDICTS / "config.yaml")
+        .read_text()
+        .replace("../../../testcases", str(REPO / "testcases"))
+    )
+    config.write_text("runtime:\n  python: /bin/false\n" + text)
+    out = tmp_path / "r.json"
+    result = invoke(
+        "grade", str(VERDICTS / "AC" / "correct"), "--config", str(config), "--json", str(out)
+    )
+    assert result.exit_code == ExitCode.INTERNAL, result.output
+    [sub] = json.loads(out.read_text())["submissions"]
+    assert sub["status"] == "error"
+    assert "internal error" in sub["note"]
+    assert {c["verdict"] for i in sub["items"] for c in i["cases"]} == {"IE"}
+
+
+def test_python_dash_m_harness_runs_the_same_cli() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "harness", "--version"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("sudoku-harness ")
+
+
+def test_grading_twice_gives_the_same_marks(tmp_path: Path) -> None:
+    def marks(jobs: str) -> list[Any]:
+        out = tmp_path / f"r{jobs}.json"
+        args = ["grade", str(VERDICTS / "WA"), "--config", str(VERDICTS / "config.yaml")]
+        result = invoke(*args, "--jobs", jobs, "--json", str(out))
+        assert result.exit_code == ExitCode.OK, result.output
+        report = json.loads(out.read_text())
+        for sub in report["submissions"]:
+            for item in sub["items"]:
+                for case in item["cases"]:
+                    case["seconds"] = 0
+        return report["submissions"]  # type: ignore[no-any-return]
+
+    assert marks("1") == marks("4")
+
+
+def test_help_shows_an_example_per_command() -> None:
+    for command in ("grade", "check"):
+        result = invoke(command, "--help")
+        assert result.exit_code == 0
+        assert "Example:" in result.output

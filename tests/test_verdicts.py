@@ -1,0 +1,98 @@
+"""Every verdict, reached by a real submission in a real worker process.
+
+Fixtures live in fixtures/functions/VERDICT/BEHAVIOUR/solution.py. A behaviour ending in `_on_1`
+misbehaves only in get_row(sudoku, 1): exactly those cases get the folder's verdict and every
+other case is accepted, which also shows a fresh worker carries on after the failing call.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from harness.report import Report, SubmissionResult
+from harness.verdicts import Verdict
+from tests.conftest import FIXTURES, grade_path, plan_for
+
+VERDICT_ROOT = FIXTURES / "functions"
+CONFIG = VERDICT_ROOT / "config.yaml"
+FIXTURE_DIRS = sorted(p.parent for p in VERDICT_ROOT.glob("*/*/solution.py"))
+
+
+@pytest.fixture(scope="module")
+def graded() -> dict[str, SubmissionResult]:
+    plan = plan_for(CONFIG, "verdicts")
+    results: dict[str, SubmissionResult] = {}
+    for folder in sorted({d.parent for d in FIXTURE_DIRS}):
+        report: Report = grade_path(plan, folder)
+        results.update({f"{folder.name}/{s.name}": s for s in report.submissions})
+    return results
+
+
+def _get_row(result: SubmissionResult) -> list[tuple[str, Verdict]]:
+    item = next(i for i in result.items if i.name == "get_row")
+    return [(case.id, case.verdict) for case in item.cases]
+
+
+@pytest.mark.parametrize("folder", FIXTURE_DIRS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_fixture_gets_its_folders_verdict(
+    graded: dict[str, SubmissionResult], folder: Path
+) -> None:
+    expected = Verdict(folder.parent.name)
+    result = graded[f"{expected.value}/{folder.name}"]
+    verdicts = _get_row(result)
+    assert expected in {v for _, v in verdicts}, verdicts
+    assert {v for _, v in verdicts} <= {expected, Verdict.AC}, verdicts
+    if folder.name.endswith("_on_1"):
+        assert all((v is expected) == case_id.endswith("#1") for case_id, v in verdicts), verdicts
+
+
+def test_load_failures_are_error_rows_with_a_note(graded: dict[str, SubmissionResult]) -> None:
+    notes = {
+        name: graded[f"CE/{name}"].note
+        for name in ("syntax_error", "input_at_import", "exits_at_import", "import_loops_forever")
+    }
+    assert "syntax error at line 4" in notes["syntax_error"]
+    assert "EOFError" in notes["input_at_import"]
+    assert "if __name__ == '__main__'" in notes["input_at_import"]
+    assert "sys.exit()" in notes["exits_at_import"]
+    assert "did not finish" in notes["import_loops_forever"]
+    for name in notes:
+        assert graded[f"CE/{name}"].status == "error"
+        assert graded[f"CE/{name}"].marks == 0
+
+
+def test_a_missing_function_costs_only_that_function(graded: dict[str, SubmissionResult]) -> None:
+    result = graded["CE/missing_get_row"]
+    assert result.status == "graded"
+    assert result.note == "not defined: get_row"
+    assert result.marks == 10  # get_block_num still graded in full
+
+
+def test_repeated_timeouts_stop_running_the_item(graded: dict[str, SubmissionResult]) -> None:
+    item = next(i for i in graded["TLE/loops_forever"].items if i.name == "get_row")
+    details = [case.detail for case in item.cases]
+    assert all("time limit" in d for d in details[:2])
+    assert all("not run: 2 calls in a row timed out" in d for d in details[2:]), details
+
+
+def test_stale_module_state_is_caught(graded: dict[str, SubmissionResult]) -> None:
+    verdicts = [v for _, v in _get_row(graded["WA/stale_module_state"])]
+    assert verdicts[:9] == [Verdict.AC] * 9  # the first grid: the cache is filled from it
+    assert Verdict.WA in verdicts[9:]
+
+
+def test_failure_details_say_what_happened(graded: dict[str, SubmissionResult]) -> None:
+    def first_detail(name: str) -> str:
+        item = next(i for i in graded[name].items if i.name == "get_row")
+        return next(c.detail for c in item.cases if c.verdict is not Verdict.AC)
+
+    assert "SIGSEGV" in first_detail("RE/segfault_on_1")
+    assert "sys.exit()" in first_detail("RE/sys_exit_on_1")
+    assert "os._exit" in first_detail("RE/os_exit_on_1")
+    assert "KeyboardInterrupt" in first_detail("RE/keyboard_interrupt_on_1")
+    assert "reply channel" in first_detail("RE/forges_a_reply_on_1")
+    assert "MemoryError" in first_detail("MLE/allocates_10gb_on_1")
+    assert "0.25 s time limit" in first_detail("TLE/sleeps_on_1")
+    assert "returned [6, 0, 0" in first_detail("WA/wrong_row_on_1")
