@@ -52,6 +52,8 @@ def _accepted(notes: set[str]) -> str:
 class Equal:
     """The value itself is the answer."""
 
+    inspects_arguments = False
+
     expected: Any
 
     def judge(self, outcome: CallOutcome) -> Judgement:
@@ -64,6 +66,8 @@ class Equal:
 @dataclass(frozen=True)
 class SameMembers:
     """A list of values in any order, each once (candidates)."""
+
+    inspects_arguments = False
 
     expected: tuple[int, ...]
 
@@ -106,6 +110,8 @@ def in_place_note(outcome: CallOutcome, path: str) -> str:
 class GridAfter:
     """The returned grid must be `expected`; in place or as a new grid, both are accepted."""
 
+    inspects_arguments = True  # to say when the grid was changed but not returned
+
     expected: Grid
 
     def judge(self, outcome: CallOutcome) -> Judgement:
@@ -122,6 +128,8 @@ class GridAfter:
 @dataclass(frozen=True)
 class Solves:
     """(True, solved grid) for a solvable puzzle, (False, ...) for one with no solution."""
+
+    inspects_arguments = False
 
     puzzle: Grid
     solution: Grid | None  # None: no solution exists

@@ -20,6 +20,11 @@ class Judgement:
 
 
 class Expectation(Protocol):
+    @property
+    def inspects_arguments(self) -> bool:
+        """Whether judging needs the arguments as the call left them (sent back only then)."""
+        ...
+
     def judge(self, outcome: CallOutcome) -> Judgement:
         """Judge a call that returned (outcome.kind == "returned")."""
         ...

@@ -1,6 +1,6 @@
 """The worker that runs inside the student's interpreter (exec'd, never forked from the grader).
 
-    python -s -B -u child.py REQUEST_FD REPLY_FD
+    python -S -B -u child.py REQUEST_FD REPLY_FD
 
 It reads one JSON request per line from REQUEST_FD and writes one JSON reply per line to REPLY_FD;
 the student's stdout and stderr are separate pipes the supervisor reads. It sets its own rlimits
@@ -31,6 +31,7 @@ _write = os.write  # kept before student code runs, which may rebind os.write
 
 def main() -> None:
     request_fd, reply_fd = int(sys.argv[1]), int(sys.argv[2])
+    restore_exit_builtins()
     requests = os.fdopen(request_fd, "rb", buffering=1 << 16)
     sys.path[0] = os.getcwd()  # the private working copy, not the harness's folder
     send(reply_fd, {"ready": True})  # no student code has run yet: a failure so far is ours
@@ -46,6 +47,15 @@ def main() -> None:
         return
     for line in requests:
         send(reply_fd, answer(module, codec.loads(line)))
+
+
+def restore_exit_builtins() -> None:
+    """`python -S` skips `site`, which is what defines exit() and quit(); students call them."""
+    import _sitebuiltins
+    import builtins
+
+    builtins.exit = _sitebuiltins.Quitter("exit", "Ctrl-D (i.e. EOF)")  # type: ignore[attr-defined]
+    builtins.quit = _sitebuiltins.Quitter("quit", "Ctrl-D (i.e. EOF)")  # type: ignore[attr-defined]
 
 
 def apply_limits(limits: dict[str, Any]) -> None:
@@ -98,7 +108,7 @@ def answer(module: ModuleType, request: dict[str, Any]) -> dict[str, Any]:
         return {
             "ok": True,
             "value": codec.encode(value),
-            "args": [codec.encode(arg) for arg in args],
+            "args": [codec.encode(arg) for arg in args] if request["return_args"] else [],
             "same": identities(value, args),
         }
     except (codec.CodecError, RecursionError, MemoryError) as err:

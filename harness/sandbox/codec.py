@@ -48,10 +48,18 @@ class _Budget:
     def __init__(self) -> None:
         self.items = 0
 
-    def spend(self) -> None:
-        self.items += 1
+    def spend(self, count: int = 1) -> None:
+        self.items += count
         if self.items > MAX_ITEMS:
             raise CodecError(f"more than {MAX_ITEMS} values")
+
+
+def _plain_ints(value: list[Any], budget: _Budget) -> bool:
+    """A flat list of small ints (a grid's row) travels as it is: the common case, made fast."""
+    if all(type(item) is int and -(2**63) < item < 2**63 for item in value):
+        budget.spend(len(value))
+        return True
+    return False
 
 
 def encode(value: Any) -> Any:
@@ -70,6 +78,8 @@ def _encode(value: Any, depth: int, budget: _Budget) -> Any:
             return value
         return {"o": "int", "r": f"an integer of {value.bit_length()} bits"}
     if kind is list:
+        if _plain_ints(value, budget):
+            return list(value)
         return [_encode(item, depth + 1, budget) for item in value]
     if kind is tuple:
         return {"t": [_encode(item, depth + 1, budget) for item in value]}
@@ -101,6 +111,8 @@ def _decode(data: Any, depth: int, budget: _Budget) -> Any:
     if data is None or isinstance(data, (bool, int, float, str)):
         return data
     if isinstance(data, list):
+        if _plain_ints(data, budget):
+            return list(data)
         return [_decode(item, depth + 1, budget) for item in data]
     if isinstance(data, dict) and len(data) == 1:
         return _decode_tagged(next(iter(data.items())), depth, budget)

@@ -84,7 +84,7 @@ class _Calls:
     context: RunContext
 
     def __post_init__(self) -> None:
-        self.session = _Session(
+        self.session = Session(
             self.launch, self.entry, self.context.assignment.limits, _cpu_budget(self.context)
         )
         self.timeouts: dict[str, int] = {}
@@ -109,7 +109,9 @@ class _Calls:
         if skip_after and streak >= skip_after:
             return CallOutcome("skipped", message=f"not run: {streak} calls in a row timed out")
         limits = assignment.limits.with_time(assignment.items[probe.item].time)
-        outcome = self.session.call(names[probe.item], probe.args, limits)
+        outcome = self.session.call(
+            names[probe.item], probe.args, limits, probe.expect.inspects_arguments
+        )
         timed_out = outcome.kind == "timeout" or (outcome.cpu_seconds or 0) > limits.time
         self.timeouts[probe.item] = streak + 1 if timed_out else 0
         return outcome
@@ -125,7 +127,7 @@ def _cpu_budget(context: RunContext) -> float:
     return limits.load_time + per_call + 10
 
 
-class _Session:
+class Session:
     """One submission's child interpreter, started (again) on demand."""
 
     def __init__(self, launch: Launch, entry: Path, limits: Limits, cpu_budget: float) -> None:
@@ -135,7 +137,9 @@ class _Session:
     def load(self) -> LoadOutcome:
         return self._start()
 
-    def call(self, name: str, args: tuple[Any, ...], limits: Limits) -> CallOutcome:
+    def call(
+        self, name: str, args: tuple[Any, ...], limits: Limits, return_args: bool = False
+    ) -> CallOutcome:
         if self.child is None:
             reload = self._start()
             if not reload.loaded:
@@ -145,6 +149,7 @@ class _Session:
             "name": name,
             "args": [codec.encode(arg) for arg in args],
             "cpu_backstop": KILL_FACTOR * limits.time + 1,
+            "return_args": return_args,
         }
         outcome = CallOutcome.from_exchange(
             self.child.exchange(request, limits.time, limits.wall_seconds)

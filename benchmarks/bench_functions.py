@@ -1,0 +1,136 @@
+"""Per-call cost of grading the sudoku-functions reference, side by side in one run.
+
+    python benchmarks/bench_functions.py [--repeats 5] [--markdown]
+
+  in-process     import the reference and call each probe's function directly, with a fresh
+                 copy of the arguments, then judge: the unsafe lower bound.
+  harness        grade the reference submission through the real pipeline (private copy,
+                 static rules, one exec'd worker for all calls, judging, marks).
+  fresh-per-call one new interpreter per call (start, load the module, call, stop), as
+                 per-run judges work: the same launch code the harness uses.
+
+Times are medians over the repeats; the ratios are what to read, not the absolute numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import importlib.util
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from harness.config import load_config  # noqa: E402
+from harness.grading import grade_one  # noqa: E402
+from harness.outcomes import CallOutcome  # noqa: E402
+from harness.plan import Plan, make_plan  # noqa: E402
+from harness.sandbox.process import Launch  # noqa: E402
+from harness.sandbox.workdir import private_copy  # noqa: E402
+from harness.shapes.base import RunContext  # noqa: E402
+from harness.shapes.function_library import Session, _cpu_budget  # noqa: E402
+from harness.submissions import Submission  # noqa: E402
+
+REFERENCE = REPO / "solvers" / "sudoku-functions"
+ENTRY = "sudoku_functions.py"
+
+
+def load_reference() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("reference", REFERENCE / ENTRY)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def in_process(plan: Plan, module: ModuleType) -> float:
+    started = time.perf_counter()
+    for probe in plan.probes:
+        args = copy.deepcopy(list(probe.args))
+        value = getattr(module, probe.item)(*args)
+        same = tuple(("", i) for i, arg in enumerate(args) if value is arg)
+        outcome = CallOutcome("returned", value=value, args_after=tuple(args), same=same)
+        if not probe.expect.judge(outcome).passed:
+            raise SystemExit(f"in-process: the reference failed {probe.item} {probe.id}")
+    return time.perf_counter() - started
+
+
+def harness(plan: Plan) -> float:
+    started = time.perf_counter()
+    result = grade_one(plan, Submission("reference", REFERENCE))
+    elapsed = time.perf_counter() - started
+    if result.marks != result.max_marks:
+        raise SystemExit(f"harness: the reference scored {result.marks}")
+    return elapsed
+
+
+def fresh_per_call(plan: Plan) -> float:
+    context = RunContext(plan.assignment, plan.probes, plan.python)
+    limits = plan.assignment.limits
+    started = time.perf_counter()
+    with private_copy(REFERENCE) as workdir:
+        launch = Launch(plan.python, workdir, limits.output_kb << 10, limits.reply_kb << 10)
+        for probe in plan.probes:
+            session = Session(launch, workdir / ENTRY, limits, _cpu_budget(context))
+            session.load()
+            item_limits = limits.with_time(plan.assignment.items[probe.item].time)
+            outcome = session.call(
+                probe.item, probe.args, item_limits, probe.expect.inspects_arguments
+            )
+            session.close()
+            if not probe.expect.judge(outcome).passed:
+                raise SystemExit(f"fresh-per-call: the reference failed {probe.item} {probe.id}")
+    return time.perf_counter() - started
+
+
+def median_of(repeats: int, run: Callable[[], float]) -> float:
+    return statistics.median(run() for _ in range(repeats))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--fresh-repeats", type=int, default=1)
+    options = parser.parse_args()
+    plan = make_plan(load_config(REPO / "config.yaml"), "sudoku-functions")
+    module = load_reference()
+    calls = len(plan.probes)
+    rows: list[tuple[str, float]] = [
+        (
+            "in-process (unsafe lower bound)",
+            median_of(options.repeats, lambda: in_process(plan, module)),
+        ),
+        (
+            "harness: one exec'd worker per submission",
+            median_of(options.repeats, lambda: harness(plan)),
+        ),
+        (
+            "fresh interpreter per call",
+            median_of(options.fresh_repeats, lambda: fresh_per_call(plan)),
+        ),
+    ]
+    base, ours, fresh = (seconds for _, seconds in rows)
+    print(
+        f"{calls} calls (the full sudoku-functions suite), median of {options.repeats} runs "
+        f"({options.fresh_repeats} for fresh-per-call); Python {platform.python_version()}, "
+        f"{platform.machine()}\n"
+    )
+    print("| mode | total (s) | per call (µs) | vs harness |")
+    print("|---|---:|---:|---:|")
+    for name, seconds in rows:
+        print(f"| {name} | {seconds:.3f} | {seconds / calls * 1e6:,.0f} | {seconds / ours:.2f}× |")
+    print(
+        f"\nharness / in-process = {ours / base:.2f}× (target ≤ 3×); "
+        f"fresh-per-call / harness = {fresh / ours:.1f}× (target ≥ 20×)"
+    )
+
+
+if __name__ == "__main__":
+    main()
