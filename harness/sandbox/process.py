@@ -27,6 +27,7 @@ CHILD = Path(__file__).with_name("child.py")
 CHILD_FLAGS = ("-S", "-B", "-u")
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 CHUNK = 1 << 16
+KEPT_OUTPUT = 1 << 16  # output kept as evidence; beyond it bytes are only counted
 CPU_POLL = 0.05  # seconds between looks at the child's CPU time while a call runs
 KILL_FACTOR = 1.5  # kill at this multiple of the CPU limit; the verdict uses the exact limit
 
@@ -59,7 +60,7 @@ class Exchange:
     """What happened during one request, before anyone judged it."""
 
     reply: dict[str, Any] | None  # the parsed reply, if a well-formed one arrived
-    output: bytes  # the student's stdout+stderr during the exchange (capped)
+    output: bytes  # the start of the student's stdout+stderr during the exchange
     wall: float
     cpu: float | None  # CPU seconds the child used (kernel accounting); None if unknown
     timed_out: bool = False  # the wall-clock deadline passed
@@ -142,7 +143,7 @@ class ChildProcess:
             self._collect(state, started + wall_limit, cpu_cap)
         if state.must_kill:
             self.kill()
-        state.output += self._drain_output()
+        self._drain_output(state)
         if not state.reply_done and self.alive:
             self._settle(timeout=0.5)
         cpu_after = self._last_cpu = self._cpu()
@@ -182,14 +183,12 @@ class ChildProcess:
         cpu = self._cpu() if cpu_cap is not None else None
         return cpu is not None and cpu_cap is not None and cpu > cpu_cap
 
-    def _drain_output(self) -> bytes:
-        data = b""
-        while len(data) <= self.launch.output_cap:
+    def _drain_output(self, state: _Collect) -> None:
+        while not state.output_overflow:
             chunk = _read(self._output)
             if not chunk:
-                break
-            data += chunk
-        return data
+                return
+            state.take_output(chunk)
 
     def _cpu(self) -> float | None:
         """CPU seconds of the live child from /proc, or its rusage once it has been reaped."""
@@ -264,7 +263,8 @@ class _Collect:
 
     def __init__(self, output_cap: int, reply_cap: int) -> None:
         self.output_cap, self.reply_cap = output_cap, reply_cap
-        self.output = b""
+        self.output = b""  # the first KEPT_OUTPUT bytes
+        self.output_bytes = 0
         self.reply = b""
         self.reply_done = self.reply_eof = False
         self.timed_out = self.output_overflow = self.reply_overflow = False
@@ -288,8 +288,10 @@ class _Collect:
             self.reply_done = True
 
     def take_output(self, chunk: bytes) -> None:
-        self.output += chunk
-        if len(self.output) > self.output_cap:
+        if len(self.output) < KEPT_OUTPUT:
+            self.output += chunk[: KEPT_OUTPUT - len(self.output)]
+        self.output_bytes += len(chunk)
+        if self.output_bytes > self.output_cap:
             self.output_overflow = True
 
     def finish(self, wall: float, cpu: float | None, ending: Ending | None) -> Exchange:
@@ -298,11 +300,11 @@ class _Collect:
             reply, malformed = _parse(self.reply.split(b"\n", 1)[0])
         return Exchange(
             reply=reply,
-            output=self.output[: self.output_cap],
+            output=self.output,
             wall=wall,
             cpu=cpu,
             timed_out=self.timed_out,
-            output_overflow=self.output_overflow or len(self.output) > self.output_cap,
+            output_overflow=self.output_overflow,
             reply_overflow=self.reply_overflow,
             malformed=malformed,
             ending=ending,
