@@ -1,0 +1,109 @@
+"""The bundled examples through the CLI: golden score table and JSON report, and `check`."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from harness.cli import app
+from harness.errors import ExitCode
+from tests.conftest import REPO
+from tests.test_cli import check_schema
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+EXAMPLES = REPO / "submissions" / "sudoku-functions"
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, Any]]:
+    out = tmp_path_factory.mktemp("report") / "marks.json"
+    args = ["grade", str(EXAMPLES), "--json", str(out), "--config", str(REPO / "config.yaml")]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == ExitCode.OK, result.output
+    return result.output, json.loads(out.read_text())
+
+
+def without_timings(report: dict[str, Any]) -> dict[str, Any]:
+    for sub in report["submissions"]:
+        for item in sub["items"]:
+            for case in item["cases"]:
+                case["seconds"] = 0
+    return report
+
+
+def compare_golden(name: str, actual: str, request: pytest.FixtureRequest) -> None:
+    golden = GOLDEN / name
+    if request.config.getoption("--update-golden"):
+        golden.write_text(actual)
+    if golden.read_text() != actual:
+        kept = (
+            Path(str(request.config.cache.mkdir("golden-mismatch"))) / name
+            if request.config.cache
+            else None
+        )
+        if kept is not None:
+            kept.write_text(actual)
+        pytest.fail(
+            f"{name} differs from its golden file (actual output kept in {kept}); "
+            "rerun with --update-golden if the change is intended"
+        )
+
+
+def test_score_table_matches_golden(
+    graded: tuple[str, dict[str, Any]], request: pytest.FixtureRequest
+) -> None:
+    compare_golden("sudoku-functions.table.txt", graded[0], request)
+
+
+def test_json_report_matches_golden(
+    graded: tuple[str, dict[str, Any]], request: pytest.FixtureRequest
+) -> None:
+    report = without_timings(graded[1])
+    check_schema(report)
+    compare_golden("sudoku-functions.json", json.dumps(report, indent=2) + "\n", request)
+
+
+def test_feedback_says_what_was_accepted(graded: tuple[str, dict[str, Any]]) -> None:
+    correct = next(s for s in graded[1]["submissions"] if s["name"] == "correct")
+    feedback = {item["name"]: item["feedback"] for item in correct["items"]}
+    assert (
+        "accepted the name valid_Sudoku for valid_sudoku (the handout uses both spellings)"
+        in feedback["valid_sudoku"]
+    )
+    assert "accepted: values in another order than ascending" in feedback["get_candidates"]
+    assert "accepted: returns a new grid" in feedback["make_move"]
+
+
+def test_dependency_failures_are_named(graded: tuple[str, dict[str, Any]]) -> None:
+    looping = next(s for s in graded[1]["submissions"] if s["name"] == "infinite_loop")
+    solver = next(i for i in looping["items"] if i["name"] == "sudoku_solver")
+    assert any(
+        "depends on get_candidates, which also lost marks" in line for line in solver["feedback"]
+    )
+
+
+def test_check_passes_on_the_repository() -> None:
+    result = CliRunner().invoke(app, ["check", "--config", str(REPO / "config.yaml")])
+    assert result.exit_code == ExitCode.OK, result.output
+    assert "10 ok, 0 mismatched" in result.output
+
+
+def test_check_fails_on_a_wrong_expectation(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    root.mkdir()
+    for part in ("config.yaml", "testcases", "solvers"):
+        source = REPO / part
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, root / part)
+    examples = root / "submissions" / "sudoku-functions"
+    shutil.copytree(EXAMPLES / "off_by_one_block", examples / "off_by_one_block")
+    (examples / "off_by_one_block.expected.yaml").write_text(
+        "marks: {total: 110}\nflags: [print]\n"
+    )
+    result = CliRunner().invoke(app, ["check", "--config", str(root / "config.yaml")])
+    assert result.exit_code == ExitCode.FAILED, result.output
+    assert "MISMATCH: total: 100, expected 110; flags [], expected ['print']" in result.output
