@@ -36,7 +36,7 @@ from harness.plan import Plan, make_plan  # noqa: E402
 from harness.sandbox.process import Launch  # noqa: E402
 from harness.sandbox.workdir import private_copy  # noqa: E402
 from harness.shapes.base import RunContext  # noqa: E402
-from harness.shapes.function_library import Session, _cpu_budget  # noqa: E402
+from harness.shapes.function_library import Session, cpu_budget  # noqa: E402
 from harness.submissions import Submission  # noqa: E402
 
 REFERENCE = REPO / "solvers" / "sudoku-functions"
@@ -79,7 +79,7 @@ def fresh_per_call(plan: Plan) -> float:
     with private_copy(REFERENCE) as workdir:
         launch = Launch(plan.python, workdir, limits.output_kb << 10, limits.reply_kb << 10)
         for probe in plan.probes:
-            session = Session(launch, workdir / ENTRY, limits, _cpu_budget(context))
+            session = Session(launch, workdir / ENTRY, limits, cpu_budget(context))
             session.load()
             item_limits = limits.with_time(plan.assignment.items[probe.item].time)
             outcome = session.call(

@@ -110,7 +110,7 @@ def _example_row(plan: Plan, result: SubmissionResult, expected: Expected) -> Ch
         problems.append(f"flags {sorted(flagged)}, expected {sorted(expected.flags)}")
     if expected.note not in result.note:
         problems.append(f"note {result.note!r} lacks {expected.note!r}")
-    want = f"{expected.marks.get('total', '?'):g}" if "total" in expected.marks else "?"
+    want = f"{expected.marks['total']:g}" if "total" in expected.marks else "?"
     return CheckRow(plan.name, "example", result.name, want, f"{result.marks:g}", tuple(problems))
 
 

@@ -147,7 +147,7 @@ class Solves:
             )
         if self.solution is None:
             return Judgement(True, accepted=_accepted(notes))
-        problem = self._grid_problem(grid)
+        problem = self._grid_problem(self.solution, grid)
         if problem:
             return Judgement(False, problem)
         notes.add(in_place_note(outcome, "1"))
@@ -155,9 +155,8 @@ class Solves:
             notes.add("a list where the handout shows a tuple")
         return Judgement(True, accepted=_accepted(notes))
 
-    def _grid_problem(self, grid: Any) -> str:
-        assert self.solution is not None
+    def _grid_problem(self, solution: Grid, grid: Any) -> str:
         if self.any_completion and _is_grid(grid, len(self.puzzle)):
             ok = sudoku.is_solution_of(self.puzzle, grid)
             return "" if ok else "the returned grid is not a valid completion of the puzzle"
-        return grid_difference(self.solution, grid)
+        return grid_difference(solution, grid)

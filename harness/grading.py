@@ -115,7 +115,7 @@ def _graded(plan: Plan, submission: Submission, run: SubmissionRun) -> Submissio
         rounded(total),
         rounded(plan.max_marks),
         "graded",
-        _note(plan, run),
+        _note(plan, run, taken.get(None, 0.0)),
         items,
         run.flags,
     )
@@ -142,11 +142,10 @@ def _item(
     return ItemResult(name, rounded(marks), rounded(cfg.marks), tuple(cases), tuple(lines))
 
 
-def _note(plan: Plan, run: SubmissionRun) -> str:
+def _note(plan: Plan, run: SubmissionRun, module_penalty: float) -> str:
     missing = [item for item in plan.assignment.items if item not in run.names]
     parts = [f"not defined: {', '.join(missing)}"] if missing else []
-    penalty = penalties(run.flags, plan.assignment.rules).get(None, 0.0)
-    parts += feedback.penalty_notes(None, run.flags, penalty)
+    parts += feedback.penalty_notes(None, run.flags, module_penalty)
     return "; ".join(parts)
 
 

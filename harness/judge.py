@@ -14,7 +14,6 @@ from harness.verdicts import Verdict
 
 OUTPUT_SHOWN = 200
 MEMORY_ERRORS = frozenset({"MemoryError"})
-CPU_SIGNALS = frozenset({"SIGXCPU"})
 
 
 @dataclass(frozen=True)
@@ -37,9 +36,7 @@ def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
 
 
 def _decide(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> tuple[Verdict, str, str]:
-    cpu = outcome.cpu_seconds
-    over = cpu is not None and cpu > cpu_limit
-    if outcome.kind == "timeout" or over or outcome.signal in CPU_SIGNALS:
+    if outcome.over_time(cpu_limit):
         return Verdict.TLE, f"used more than the {cpu_limit:g} s time limit", ""
     if outcome.kind == "returned":
         judgement: Judgement = probe.expect.judge(outcome)

@@ -44,6 +44,11 @@ class CallOutcome:
     seconds: float = 0.0  # wall-clock seconds of the call
     cpu_seconds: float | None = None  # CPU seconds, from the kernel's accounting
 
+    def over_time(self, cpu_limit: float) -> bool:
+        """Stopped on the clock, or used more CPU than `cpu_limit` (kernel accounting)."""
+        over = self.cpu_seconds is not None and self.cpu_seconds > cpu_limit
+        return self.kind == "timeout" or over or self.signal == "SIGXCPU"
+
     @classmethod
     def from_exchange(cls, exchange: Exchange) -> CallOutcome:
         return replace(

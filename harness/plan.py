@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -60,5 +61,5 @@ def _item_probes(config: Config, name: str, item: str, cases: tuple[Case, ...]) 
     return probes
 
 
-def _known(registry: object) -> str:
-    return "known: " + ", ".join(sorted(registry))  # type: ignore[call-overload]
+def _known(names: Iterable[str]) -> str:
+    return "known: " + ", ".join(sorted(names))

@@ -172,6 +172,8 @@ class ChildProcess:
                 return
             for key, _ in events:
                 chunk = _read(key.fd)
+                if chunk is None:
+                    continue
                 if key.data == "reply":
                     state.take_reply(chunk)
                 else:
@@ -186,7 +188,7 @@ class ChildProcess:
     def _drain_output(self, state: _Collect) -> None:
         while not state.output_overflow:
             chunk = _read(self._output)
-            if not chunk:
+            if not chunk:  # nothing more now (None) or ever (b"")
                 return
             state.take_output(chunk)
 
@@ -251,11 +253,12 @@ class ChildProcess:
     _final_cpu: float | None = None
 
 
-def _read(fd: int) -> bytes:
+def _read(fd: int) -> bytes | None:
+    """Up to CHUNK bytes; b"" at end of file; None when nothing is there yet."""
     try:
         return os.read(fd, CHUNK)
     except BlockingIOError:
-        return b""
+        return None
 
 
 class _Collect:

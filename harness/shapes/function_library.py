@@ -85,7 +85,7 @@ class _Calls:
 
     def __post_init__(self) -> None:
         self.session = Session(
-            self.launch, self.entry, self.context.assignment.limits, _cpu_budget(self.context)
+            self.launch, self.entry, self.context.assignment.limits, cpu_budget(self.context)
         )
         self.timeouts: dict[str, int] = {}
 
@@ -112,12 +112,11 @@ class _Calls:
         outcome = self.session.call(
             names[probe.item], probe.args, limits, probe.expect.inspects_arguments
         )
-        timed_out = outcome.kind == "timeout" or (outcome.cpu_seconds or 0) > limits.time
-        self.timeouts[probe.item] = streak + 1 if timed_out else 0
+        self.timeouts[probe.item] = streak + 1 if outcome.over_time(limits.time) else 0
         return outcome
 
 
-def _cpu_budget(context: RunContext) -> float:
+def cpu_budget(context: RunContext) -> float:
     """The child's hard RLIMIT_CPU: every call at its kill point, plus loading."""
     limits = context.assignment.limits
     items = context.assignment.items
