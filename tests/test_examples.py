@@ -107,3 +107,18 @@ def test_check_fails_on_a_wrong_expectation(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["check", "--config", str(root / "config.yaml")])
     assert result.exit_code == ExitCode.FAILED, result.output
     assert "MISMATCH: total: 100, expected 110; flags [], expected ['print']" in result.output
+
+
+def test_a_rule_with_a_penalty_costs_marks_where_it_is_broken(tmp_path: Path) -> None:
+    config = tmp_path / "config.yaml"
+    text = (REPO / "config.yaml").read_text().replace("print: {penalty: 0}", "print: {penalty: 2}")
+    config.write_text(text.replace("testcases/", f"{REPO}/testcases/"))
+    out = tmp_path / "r.json"
+    args = ["grade", str(EXAMPLES / "prints"), "--config", str(config), "--json", str(out)]
+    result = CliRunner().invoke(app, [*args, "-a", "sudoku-functions"])
+    assert result.exit_code == ExitCode.OK, result.output
+    [sub] = json.loads(out.read_text())["submissions"]
+    marks = {item["name"]: item["marks"] for item in sub["items"]}
+    assert (marks["get_candidates"], marks["sudoku_solver"], sub["marks"]) == (13, 28, 116)
+    solver = next(item for item in sub["items"] if item["name"] == "sudoku_solver")
+    assert "-2 marks for breaking the handout's rules: print" in solver["feedback"]

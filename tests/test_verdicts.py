@@ -11,9 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from harness.judge import judge
+from harness.outcomes import CallOutcome
 from harness.report import Report, SubmissionResult
 from harness.verdicts import Verdict
-from tests.conftest import FIXTURES, grade_path, plan_for
+from tests.conftest import FIXTURES, REPO, grade_path, plan_for
 
 VERDICT_ROOT = FIXTURES / "functions"
 CONFIG = VERDICT_ROOT / "config.yaml"
@@ -96,3 +98,14 @@ def test_failure_details_say_what_happened(graded: dict[str, SubmissionResult]) 
     assert "MemoryError" in first_detail("MLE/allocates_10gb_on_1")
     assert "0.25 s time limit" in first_detail("TLE/sleeps_on_1")
     assert "returned [6, 0, 0" in first_detail("WA/wrong_row_on_1")
+
+
+def test_hidden_cases_are_graded_without_showing_the_case() -> None:
+    plan = plan_for(REPO / "config.yaml", "sudoku-functions")
+    hidden = [p for p in plan.probes if p.hidden and p.item == "sudoku_solver"]
+    assert hidden, "the shipped suites have hidden cases"
+    outcome = CallOutcome("returned", value=(False, []))
+    result = judge(hidden[0], outcome, cpu_limit=1.0)
+    assert result.verdict is Verdict.WA
+    assert result.detail == "hidden case: WA"
+    assert "gen-" not in result.detail
