@@ -30,9 +30,13 @@ def alike(expected: Any, got: Any, notes: set[str]) -> bool:
         if not isinstance(got, (list, tuple)) or len(got) != len(expected):
             return False
         if type(got) is not type(expected):
-            notes.add(f"a {type(got).__name__} where the handout shows a {type(expected).__name__}")
+            notes.add(container_note(expected, got))
         return all(alike(e, g, notes) for e, g in zip(expected, got, strict=True))
     return type(got) is type(expected) and bool(got == expected)
+
+
+def container_note(expected: Any, got: Any) -> str:
+    return f"a {type(got).__name__} where the handout shows a {type(expected).__name__}"
 
 
 def _alike_bool(expected: Any, got: Any, notes: set[str]) -> bool:
@@ -152,7 +156,7 @@ class Solves:
             return Judgement(False, problem)
         notes.add(in_place_note(outcome, "1"))
         if isinstance(got, list):
-            notes.add("a list where the handout shows a tuple")
+            notes.add(container_note((), got))
         return Judgement(True, accepted=_accepted(notes))
 
     def _grid_problem(self, solution: Grid, grid: Any) -> str:

@@ -106,10 +106,13 @@ def _graded(plan: Plan, submission: Submission, run: SubmissionRun) -> Submissio
         cases[probe.item].append(judge(probe, outcome, limit))
     raw = {item: item_marks(cfg.marks, cases[item]) for item, cfg in assignment.items.items()}
     taken = penalties(run.flags, assignment.rules)
-    items = tuple(_item(plan, run, name, cases[name], raw, taken) for name in assignment.items)
-    total = after_penalty(
-        sum(after_penalty(raw[n], taken.get(n, 0.0)) for n in raw), taken.get(None, 0.0)
+    kept = {item: after_penalty(raw[item], taken.get(item, 0.0)) for item in raw}
+    lost = {item: raw[item] < cfg.marks for item, cfg in assignment.items.items()}
+    items = tuple(
+        _item(plan, run, name, cases[name], kept[name], lost, taken.get(name, 0.0))
+        for name in assignment.items
     )
+    total = after_penalty(sum(kept.values()), taken.get(None, 0.0))
     result = SubmissionResult(
         submission.name,
         rounded(total),
@@ -127,18 +130,17 @@ def _item(
     run: SubmissionRun,
     name: str,
     cases: list[CaseResult],
-    raw: dict[str, float],
-    taken: dict[str | None, float],
+    marks: float,
+    lost: dict[str, bool],
+    taken: float,
 ) -> ItemResult:
     cfg = plan.assignment.items[name]
-    lost = {item: raw[item] < plan.assignment.items[item].marks for item in raw}
     lines = [
         *feedback.alias_note(name, run.names.get(name)),
         *feedback.accepted_readings(cases),
         *feedback.dependency_notes(name, cfg.depends_on, lost),
-        *feedback.penalty_notes(name, run.flags, taken.get(name, 0.0)),
+        *feedback.penalty_notes(name, run.flags, taken),
     ]
-    marks = after_penalty(raw[name], taken.get(name, 0.0))
     return ItemResult(name, rounded(marks), rounded(cfg.marks), tuple(cases), tuple(lines))
 
 
