@@ -1,4 +1,4 @@
-"""The trusted Sudoku model: geometry, validity, candidates and a solution counter.
+"""The trusted Sudoku model: geometry, validity and candidates (the solver is `solver.py`).
 
 Everything here is 0-indexed and works for any size n = k * k. The supervising process uses it to
 check suites and to compute expected answers; it never comes near student code. Assignments that
@@ -8,7 +8,7 @@ count from 1 translate at their own edge.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -95,46 +95,6 @@ def freeze(grid: Sequence[Sequence[int]]) -> Grid:
 
 def thaw(grid: Grid) -> list[list[int]]:
     return [list(row) for row in grid]
-
-
-def solutions(grid: Sequence[Sequence[int]], limit: int = 2) -> list[Grid]:
-    """Up to `limit` solutions, by backtracking on the cell with fewest candidates.
-
-    A plain, obviously-correct search used to check suites; not a speed record.
-    """
-    if not is_valid(grid):
-        return []
-    work = [list(row) for row in grid]
-    return list(_search(work, limit))
-
-
-def _search(work: list[list[int]], limit: int) -> Iterator[Grid]:
-    found = 0
-    best = _most_constrained(work)
-    if best is None:
-        yield freeze(work)
-        return
-    (row, col), options = best
-    for value in options:
-        work[row][col] = value
-        for solved in _search(work, limit - found):
-            yield solved
-            found += 1
-            if found >= limit:
-                work[row][col] = 0
-                return
-    work[row][col] = 0
-
-
-def _most_constrained(work: list[list[int]]) -> tuple[tuple[int, int], list[int]] | None:
-    best: tuple[tuple[int, int], list[int]] | None = None
-    for row, col in empty_cells(work):
-        options = candidates(work, row, col)
-        if best is None or len(options) < len(best[1]):
-            best = ((row, col), options)
-            if len(options) <= 1:
-                break
-    return best
 
 
 def keeps_givens(puzzle: Sequence[Sequence[int]], solution: Sequence[Sequence[int]]) -> bool:

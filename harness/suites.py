@@ -1,4 +1,4 @@
-"""Suites: YAML files of puzzle / expected-solution pairs, validated as they load.
+"""Suites: YAML files of puzzle / expected-solution pairs, validated as they load, and written.
 
     name: handout-examples          # optional, defaults to the file's stem
     description: ...                # optional
@@ -13,6 +13,8 @@
         tags: [handout]             # optional
         multiple_solutions: false   # optional: any valid completion is accepted
         source: "handout fig. 5"    # optional
+        difficulty: hard            # optional, measured: easy | medium | hard (see rating.py)
+        guesses: 12                 # optional, measured with the difficulty
 
 Every error names the file, the case and the field.
 """
@@ -24,10 +26,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from harness import sudoku
 from harness.errors import BadInput
+from harness.rating import Difficulty, Rating
 from harness.sudoku import Grid
 from harness.yamlfile import dotted, first_error, read_yaml
 
@@ -44,6 +48,8 @@ class _CaseModel(BaseModel):
     hidden: bool = False
     tags: list[str] = Field(default_factory=list)
     source: str | None = None
+    difficulty: Difficulty | None = None
+    guesses: int | None = Field(default=None, ge=0)
 
 
 class _SuiteModel(BaseModel):
@@ -62,6 +68,8 @@ class Case:
     hidden: bool = False
     multiple_solutions: bool = False
     tags: tuple[str, ...] = ()
+    source: str | None = None
+    rating: Rating | None = None
 
     @property
     def size(self) -> int:
@@ -163,7 +171,18 @@ def _build_case(path: Path, suite: str, raw: _CaseModel) -> Case:
         hidden=raw.hidden,
         multiple_solutions=raw.multiple_solutions,
         tags=tuple(raw.tags),
+        source=raw.source,
+        rating=_rating(raw, fail),
     )
+
+
+def _rating(raw: _CaseModel, fail: Fail) -> Rating | None:
+    if raw.difficulty is None and raw.guesses is None:
+        return None
+    if raw.difficulty is None or raw.guesses is None:
+        missing = "difficulty" if raw.difficulty is None else "guesses"
+        raise fail(missing, "missing: `difficulty` and `guesses` are recorded together")
+    return Rating(difficulty=raw.difficulty, guesses=raw.guesses)
 
 
 def _grid_field(text: str, field: str, fail: Fail) -> Grid:
@@ -204,3 +223,55 @@ def _reject_duplicate_ids(path: Path, cases: tuple[Case, ...]) -> None:
 
 def _name(conflict: sudoku.Conflict) -> str:
     return f"{conflict.kind} {conflict.index + 1}"
+
+
+def format_grid(grid: Grid) -> str:
+    """The suite text of a grid: one row per line, values right-aligned, 0 for a blank."""
+    width = len(str(len(grid)))
+    return "".join(" ".join(f"{v:>{width}}" for v in row) + "\n" for row in grid)
+
+
+def dump_suite(name: str, description: str, cases: Sequence[Case]) -> str:
+    """The YAML text of a suite that `load_suite` reads back into the same cases."""
+    document = {
+        "name": name,
+        "description": description,
+        "cases": [_case_document(case) for case in cases],
+    }
+    return yaml.dump(document, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+
+
+def _case_document(case: Case) -> dict[str, object]:
+    document: dict[str, object] = {"id": case.id}
+    if case.source is not None:
+        document["source"] = case.source
+    if case.rating is not None:
+        document["difficulty"] = case.rating.difficulty
+        document["guesses"] = case.rating.guesses
+    if case.hidden:
+        document["hidden"] = True
+    if case.tags:
+        document["tags"] = list(case.tags)
+    if case.multiple_solutions:
+        document["multiple_solutions"] = True
+    document["puzzle"] = _Block(format_grid(case.puzzle))
+    if case.solution is None:
+        document["unsolvable"] = True
+    else:
+        document["solution"] = _Block(format_grid(case.solution))
+    return document
+
+
+class _Block(str):
+    """A string written as a YAML literal block (`|`)."""
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _block(dumper: yaml.SafeDumper, text: _Block) -> yaml.ScalarNode:
+    return dumper.represent_scalar("tag:yaml.org,2002:str", str(text), style="|")
+
+
+_Dumper.add_representer(_Block, _block)
