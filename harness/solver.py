@@ -19,6 +19,7 @@ from functools import cache
 from harness.sudoku import Grid, box_side
 
 MAX_SIZE = 36
+DEFAULT_MAX_GUESSES = 200_000  # to decide a puzzle offline (suites); about a minute at worst
 Masks = list[int]
 
 
