@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 from tabulate import tabulate
 
-from harness import __version__, logs
+from harness import __version__, suites_cli
 from harness.check import check as run_check
+from harness.clirun import run
 from harness.config import Config, find_config, load_config
-from harness.errors import BadInput, ExitCode, HarnessError
+from harness.errors import BadInput, ExitCode
 from harness.grading import grade_all
 from harness.plan import make_plan
 from harness.report import write_json
@@ -46,6 +46,9 @@ JobsOption = Annotated[
     typer.Option("--jobs", "-j", min=1, help="Submissions graded at once (default: CPU count)."),
 ]
 VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Log what the harness does.")]
+
+
+app.add_typer(suites_cli.app, name="suites")
 
 
 def _version(value: bool) -> None:
@@ -94,7 +97,7 @@ def grade(
         internal = any(s.internal_error for s in report.submissions)
         return ExitCode.INTERNAL if internal else ExitCode.OK
 
-    _run(work, verbose)
+    run(work, verbose)
 
 
 @app.command()
@@ -134,7 +137,7 @@ def check(
         typer.echo(f"\n{len(rows) - failed} ok, {failed} mismatched")
         return ExitCode.FAILED if failed else ExitCode.OK
 
-    _run(work, verbose)
+    run(work, verbose)
 
 
 def pick_assignment(config: Config, path: Path, explicit: str | None) -> str:
@@ -149,20 +152,6 @@ def pick_assignment(config: Config, path: Path, explicit: str | None) -> str:
         return next(iter(config.assignments))
     known = ", ".join(config.assignments)
     raise BadInput(f"{path}: cannot tell which assignment it is: pass --assignment ({known})")
-
-
-def _run(work: Callable[[], ExitCode], verbose: bool) -> None:
-    """The one catch site: the harness's errors become one line on stderr and an exit code."""
-    logs.setup(verbose)
-    try:
-        code = work()
-    except HarnessError as err:
-        typer.echo(f"error: {err}", err=True)
-        raise typer.Exit(err.exit_code) from None
-    except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
-        raise typer.Exit(130) from None
-    raise typer.Exit(code)
 
 
 def main() -> None:

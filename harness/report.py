@@ -11,12 +11,11 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from harness import atomic
 from harness.judge import CaseResult
 from harness.rules import Flag
 from harness.verdicts import Verdict
@@ -93,9 +92,4 @@ def _item(item: ItemResult) -> dict[str, Any]:
 
 def write_json(report: Report, path: Path) -> None:
     """Write atomically: a reader never sees half a report."""
-    text = json.dumps(to_json(report), indent=2) + "\n"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    os.replace(temporary, path)
+    atomic.write_text(path, json.dumps(to_json(report), indent=2) + "\n")

@@ -56,7 +56,7 @@ class _SuiteModel(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
     name: str | None = None
     description: str = ""
-    cases: list[_CaseModel] = Field(min_length=1)
+    cases: list[Any] = Field(min_length=1)  # each validated on its own, so every bad one is named
 
 
 @dataclass(frozen=True)
@@ -118,16 +118,41 @@ def _parse_value(token: str, row: int) -> int:
     return int(token)
 
 
-def load_suite(path: Path) -> Suite:
+@dataclass(frozen=True)
+class SuiteScan:
+    """A suite file read as far as it goes: the cases that loaded and a problem for each other."""
+
+    path: Path
+    name: str
+    cases: tuple[Case, ...]
+    problems: tuple[BadInput, ...]
+
+
+def scan_suite(path: Path) -> SuiteScan:
+    """Every case of the file checked on its own; raises only when the file itself is unusable."""
     data = read_yaml(path)
     try:
         model = _SuiteModel.model_validate(data)
     except ValidationError as err:
-        raise BadInput.at(str(path), _describe(err, data)) from None
+        location, message = first_error(err)
+        raise BadInput.at(str(path), f"{dotted(location)}: {message}") from None
     name = model.name or path.stem
-    cases = tuple(_build_case(path, name, raw) for raw in model.cases)
-    _reject_duplicate_ids(path, cases)
-    return Suite(name=name, path=path, cases=cases)
+    cases: list[Case] = []
+    problems: list[BadInput] = []
+    for index in range(len(model.cases)):
+        try:
+            cases.append(_load_case(path, name, data, index))
+        except BadInput as problem:
+            problems.append(problem)
+    problems.extend(_duplicate_ids(path, cases))
+    return SuiteScan(path=path, name=name, cases=tuple(cases), problems=tuple(problems))
+
+
+def load_suite(path: Path) -> Suite:
+    scan = scan_suite(path)
+    if scan.problems:
+        raise scan.problems[0]
+    return Suite(name=scan.name, path=path, cases=scan.cases)
 
 
 def load_suites(paths: Sequence[Path]) -> tuple[Suite, ...]:
@@ -139,13 +164,15 @@ def load_suites(paths: Sequence[Path]) -> tuple[Suite, ...]:
     return suites
 
 
-def _describe(err: ValidationError, data: Any) -> str:
-    location, message = first_error(err)
-    if len(location) >= 2 and location[0] == "cases" and isinstance(location[1], int):
-        case = _case_name(data, location[1])
-        field = dotted(location[2:]) if len(location) > 2 else "(the case)"
-        return f"case {case}: {field}: {message}"
-    return f"{dotted(location)}: {message}"
+def _load_case(path: Path, suite: str, data: Any, index: int) -> Case:
+    try:
+        raw = _CaseModel.model_validate(data["cases"][index])
+    except ValidationError as err:
+        location, message = first_error(err)
+        field = dotted(location) if location else "(the case)"
+        case = _case_name(data, index)
+        raise BadInput.at(str(path), f"case {case}: {field}: {message}") from None
+    return _build_case(path, suite, raw)
 
 
 def _case_name(data: Any, index: int) -> str:
@@ -213,12 +240,16 @@ def _check_pair(puzzle: Grid, solution: Grid | None, raw: _CaseModel, fail: Fail
         raise fail("solution", "changes a given of the puzzle")
 
 
-def _reject_duplicate_ids(path: Path, cases: tuple[Case, ...]) -> None:
+def _duplicate_ids(path: Path, cases: list[Case]) -> list[BadInput]:
     seen: set[str] = set()
+    problems = []
     for case in cases:
         if case.id in seen:
-            raise BadInput.at(str(path), f"case {case.id!r}: id: used by an earlier case too")
+            problems.append(
+                BadInput.at(str(path), f"case {case.id!r}: id: used by an earlier case too")
+            )
         seen.add(case.id)
+    return problems
 
 
 def _name(conflict: sudoku.Conflict) -> str:

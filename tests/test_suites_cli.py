@@ -1,0 +1,115 @@
+"""`sudoku-harness suites validate | generate | import` through typer's CliRunner."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from harness.cli import app
+from harness.errors import ExitCode
+from harness.suites import load_suite
+from tests.conftest import FIXTURES, REPO
+
+PROBLEMS = FIXTURES / "validate" / "problems"
+
+
+def invoke(*args: str) -> Any:
+    return CliRunner().invoke(app, list(args))
+
+
+def test_the_shipped_suites_validate() -> None:
+    result = invoke("suites", "validate", str(REPO / "testcases"))
+    assert result.exit_code == ExitCode.OK, result.output
+    assert re.search(r"\d+ files, \d+ cases: 0 problems", result.output)
+
+
+def test_every_problem_is_listed_with_its_file_and_case() -> None:
+    result = invoke("suites", "validate", str(PROBLEMS))
+    assert result.exit_code == ExitCode.FAILED, result.output
+    several = PROBLEMS / "several.yaml"
+    expected = [
+        f"{several}: case 'bad-value': puzzle: row 1: value 7 is out of range 0..4",
+        f"{several}: case 'two-ways': puzzle: has more than one solution",
+        f"{several}: case 'wrong-rating': difficulty: recorded hard with 3 guesses, measured easy",
+        f"{several}: case 'not-unsolvable': unsolvable: marked unsolvable but",
+        f"{several}: case 'fine': puzzle: the same puzzle as {PROBLEMS / 'again.yaml'}",
+    ]
+    lines = result.output.splitlines()
+    for start in expected:
+        assert any(line.startswith(start) for line in lines), (start, result.output)
+    assert "2 files, 5 cases: 5 problems" in result.output
+
+
+def test_a_missing_path_is_a_one_line_error() -> None:
+    result = invoke("suites", "validate", "no/such/suites")
+    assert result.exit_code == ExitCode.BAD_INPUT
+    assert result.output.strip() == "error: no/such/suites: no such file or folder"
+
+
+def generate_args(out: Path, *extra: str) -> list[str]:
+    return ["suites", "generate", "--size", "9", "--count", "3", "-o", str(out), *extra]
+
+
+def test_generating_twice_with_a_seed_gives_the_same_file(tmp_path: Path) -> None:
+    first, second, other = tmp_path / "a.yaml", tmp_path / "b.yaml", tmp_path / "c.yaml"
+    for out, seed in ((first, "5"), (second, "5"), (other, "6")):
+        args = generate_args(out, "--difficulty", "hard", "--seed", seed, "--name", "same")
+        result = invoke(*args)
+        assert result.exit_code == ExitCode.OK, result.output
+    assert first.read_text() == second.read_text()
+    assert first.read_text() != other.read_text()
+    cases = load_suite(first).cases
+    assert [c.rating.difficulty for c in cases if c.rating] == ["hard"] * 3
+    assert invoke("suites", "validate", str(first)).exit_code == ExitCode.OK
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium"])
+def test_each_difficulty_is_measured_and_recorded(tmp_path: Path, difficulty: str) -> None:
+    out = tmp_path / "s.yaml"
+    result = invoke(*generate_args(out, "--difficulty", difficulty, "--hidden"))
+    assert result.exit_code == ExitCode.OK, result.output
+    cases = load_suite(out).cases
+    assert all(c.hidden and c.rating and c.rating.difficulty == difficulty for c in cases)
+
+
+@pytest.mark.parametrize("name", ["classic-9x9", "hidden-9x9"])
+def test_the_shipped_generated_suites_are_reproduced_by_their_recorded_command(
+    tmp_path: Path, name: str
+) -> None:
+    shipped = REPO / "testcases" / f"{name}.yaml"
+    command = re.search(r"`sudoku-harness (suites generate [^`]*)`", shipped.read_text())
+    assert command is not None
+    out = tmp_path / "again.yaml"
+    args = [*command.group(1).split(), "--name", name, "-o", str(out)]
+    if all(case.hidden for case in load_suite(shipped).cases):
+        args.append("--hidden")
+    assert invoke(*args).exit_code == ExitCode.OK
+    assert out.read_text() == shipped.read_text()
+
+
+def test_a_size_that_is_not_offered_is_a_one_line_error(tmp_path: Path) -> None:
+    result = invoke("suites", "generate", "--size", "8", "-o", str(tmp_path / "x.yaml"))
+    assert result.exit_code == ExitCode.BAD_INPUT
+    assert result.output.strip() == "error: --size: 8 is not one of 4, 9, 16, 25, 36"
+
+
+def test_an_import_becomes_a_suite_that_validates(tmp_path: Path) -> None:
+    out = tmp_path / "imported.yaml"
+    source = FIXTURES / "import" / "good" / "puzzles.txt"
+    result = invoke("suites", "import", str(source), "-o", str(out), "--hidden")
+    assert result.exit_code == ExitCode.OK, result.output
+    assert "skipped puzzles-4: the same puzzle as puzzles-3" in result.output
+    suite = load_suite(out)
+    assert suite.name == "imported" and suite.cases and all(c.hidden for c in suite.cases)
+    assert invoke("suites", "validate", str(out)).exit_code == ExitCode.OK
+
+
+def test_an_unreadable_import_is_a_one_line_error(tmp_path: Path) -> None:
+    result = invoke("suites", "import", str(tmp_path / "absent.txt"))
+    assert result.exit_code == ExitCode.BAD_INPUT
+    assert len(result.output.strip().splitlines()) == 1
+    assert str(tmp_path / "absent.txt") in result.output
