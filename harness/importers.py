@@ -32,11 +32,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal, Protocol, get_args
 
-from harness import solver, sudoku
+from harness import solver
 from harness.errors import BadInput
 from harness.rating import Rating, level
 from harness.sudoku import Grid
-from harness.suites import Case
+from harness.suites import Case, solution_problem
 
 Format = Literal["lines", "csv", "boards", "tokens"]
 FORMATS: tuple[Format, ...] = get_args(Format)
@@ -526,24 +526,11 @@ def _problem(puzzle: Grid, solution: Grid, found: solver.Search) -> str | None:
     """What is wrong with the source's solution, given what the search found; None if nothing."""
     if solution in found.solutions:
         return None
-    invalid = _not_a_solution(puzzle, solution)
+    invalid = solution_problem(puzzle, solution)
     if not found.solutions:
-        given = "" if invalid is None else f"; the given one {invalid}"
+        given = "" if invalid is None else f"; the given one: {invalid}"
         return f"given, but the puzzle has no solution{given}"
     return invalid  # None: a valid completion, one of several solutions
-
-
-def _not_a_solution(puzzle: Grid, solution: Grid) -> str | None:
-    if len(solution) != len(puzzle):
-        return f"is {len(solution)}x{len(solution)}, the puzzle {len(puzzle)}x{len(puzzle)}"
-    if any(value == 0 for row in solution for value in row):
-        return "has blank cells"
-    clashes = sudoku.conflicts(solution)
-    if clashes:
-        return f"is not a valid grid: {clashes[0].kind} {clashes[0].index + 1} repeats a value"
-    if not sudoku.keeps_givens(puzzle, solution):
-        return "changes a given of the puzzle"
-    return None
 
 
 def _case_error(raw: RawCase, field: str, message: str) -> BadInput:

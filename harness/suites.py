@@ -229,15 +229,23 @@ def _check_pair(puzzle: Grid, solution: Grid | None, raw: _CaseModel, fail: Fail
     clashes = sudoku.conflicts(puzzle)
     if clashes:
         raise fail("puzzle", f"the givens repeat a value in {_name(clashes[0])}")
+    problem = solution_problem(puzzle, solution)
+    if problem is not None:
+        raise fail("solution", problem)
+
+
+def solution_problem(puzzle: Grid, solution: Grid) -> str | None:
+    """Why `solution` is not a complete, valid grid keeping the puzzle's givens; None if it is."""
     if len(solution) != len(puzzle):
-        raise fail("solution", f"size {len(solution)} differs from the puzzle's {len(puzzle)}")
+        return f"size {len(solution)} differs from the puzzle's {len(puzzle)}"
     if any(v == 0 for row in solution for v in row):
-        raise fail("solution", "has blank cells")
+        return "has blank cells"
     clashes = sudoku.conflicts(solution)
     if clashes:
-        raise fail("solution", f"not a valid grid: {_name(clashes[0])} repeats a value")
+        return f"not a valid grid: {_name(clashes[0])} repeats a value"
     if not sudoku.keeps_givens(puzzle, solution):
-        raise fail("solution", "changes a given of the puzzle")
+        return "changes a given of the puzzle"
+    return None
 
 
 def _duplicate_ids(path: Path, cases: list[Case]) -> list[BadInput]:

@@ -223,7 +223,7 @@ BAD_EXAMPLES = [
     Bad(
         "csv_invalid_solution.csv",
         "csv_invalid_solution.csv",
-        ":2: case 'csv_invalid_solution-1': solution: is not a valid grid: column 1 repeats",
+        ":2: case 'csv_invalid_solution-1': solution: not a valid grid: column 1 repeats",
     ),
     Bad(
         "csv_solution_of_unsolvable.csv",
