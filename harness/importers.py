@@ -36,7 +36,7 @@ from harness import solver
 from harness.errors import BadInput
 from harness.rating import Rating, level
 from harness.sudoku import Grid
-from harness.suites import Case, solution_problem
+from harness.suites import Case, repeats, solution_problem
 
 Format = Literal["lines", "csv", "boards", "tokens"]
 FORMATS: tuple[Format, ...] = get_args(Format)
@@ -558,12 +558,7 @@ def import_cases(
 
 def drop_repeats(cases: list[Case]) -> tuple[list[Case], list[str]]:
     """The cases without later repeats of a puzzle, and a note for each one dropped."""
-    first: dict[Grid, str] = {}
-    kept, notes = [], []
-    for case in cases:
-        if case.puzzle in first:
-            notes.append(f"{case.id}: the same puzzle as {first[case.puzzle]}")
-        else:
-            first[case.puzzle] = case.id
-            kept.append(case)
-    return kept, notes
+    pairs = repeats(cases)
+    dropped = {later for later, _ in pairs}
+    notes = [f"{cases[later].id}: the same puzzle as {cases[first].id}" for later, first in pairs]
+    return [case for index, case in enumerate(cases) if index not in dropped], notes

@@ -264,6 +264,18 @@ def _name(conflict: sudoku.Conflict) -> str:
     return f"{conflict.kind} {conflict.index + 1}"
 
 
+def repeats(cases: Sequence[Case]) -> list[tuple[int, int]]:
+    """(later, first): the index of each case whose puzzle an earlier case already has, and the
+    index of that earlier case."""
+    first: dict[Grid, int] = {}
+    found = []
+    for index, case in enumerate(cases):
+        earlier = first.setdefault(case.puzzle, index)
+        if earlier != index:
+            found.append((index, earlier))
+    return found
+
+
 def format_grid(grid: Grid) -> str:
     """The suite text of a grid: one row per line, values right-aligned, 0 for a blank."""
     width = len(str(len(grid)))

@@ -9,15 +9,15 @@ files, is reported too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness import solver, sudoku
+from harness import solver
 from harness.errors import BadInput
 from harness.rating import Rating, level
 from harness.sudoku import Grid
-from harness.suites import Case, scan_suite
+from harness.suites import Case, repeats, scan_suite
 
 
 @dataclass(frozen=True)
@@ -100,15 +100,15 @@ def _against_solver(where: str, case: Case, solutions: tuple[Grid, ...]) -> list
     return []
 
 
-def duplicates(located: Iterable[tuple[Path, Case]]) -> list[Problem]:
+def duplicates(located: Sequence[tuple[Path, Case]]) -> list[Problem]:
     """A problem for each case whose puzzle an earlier case already has."""
-    first: dict[Grid, str] = {}
-    problems = []
-    for path, case in located:
-        key = sudoku.freeze(case.puzzle)
-        where = f"{path}: case {case.id!r}"
-        if key in first:
-            problems.append(Problem(where, "puzzle", f"the same puzzle as {first[key]}"))
-        else:
-            first[key] = where
-    return problems
+
+    def where(index: int) -> str:
+        path, case = located[index]
+        return f"{path}: case {case.id!r}"
+
+    pairs = repeats([case for _, case in located])
+    return [
+        Problem(where(later), "puzzle", f"the same puzzle as {where(first)}")
+        for later, first in pairs
+    ]
