@@ -16,7 +16,6 @@ missing is skipped. Read the ratios, not the absolute times (they depend on the 
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import platform
 import signal
@@ -35,8 +34,9 @@ DATA = REPO.parent / "shared" / "datasets" / "benchmarks"
 sys.path.insert(0, str(REPO))
 
 from benchmarks import norvig  # noqa: E402
-from harness import solver  # noqa: E402
-from harness.sudoku import Grid, box_side, is_solution_of  # noqa: E402
+from harness import importers, solver  # noqa: E402
+from harness.errors import BadInput  # noqa: E402
+from harness.sudoku import Grid, is_solution_of  # noqa: E402
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 QUICK = 20  # puzzles per set with --quick
@@ -147,36 +147,17 @@ class SetResult:
 # Loading ------------------------------------------------------------------------------------
 
 
-def parse(text: str) -> Grid:
-    """A puzzle line: row-major, '.' or '0' blank, '1'-'9' then 'A' = 10 onwards."""
-    n = math.isqrt(len(text))
-    if n * n != len(text):
-        raise ValueError(f"{len(text)} characters is not a square grid")
-    box_side(n)
-    if bad := set(text) - set(".0" + SYMBOLS[:n]):
-        raise ValueError(f"unexpected characters {''.join(sorted(bad))!r}")
-    values = [SYMBOLS.find(c) + 1 for c in text]  # '.' and '0' are not found: 0
-    return tuple(tuple(values[r * n : (r + 1) * n]) for r in range(n))
-
-
-def puzzle_lines(path: Path) -> list[str]:
-    """The puzzles of a file: no '#' comment lines, no TAB-separated comments, no blank lines."""
-    lines = (line.split("\t")[0].strip() for line in path.read_text().splitlines())
-    return [line for line in lines if line and not line.startswith("#")]
-
-
 def load(dataset: Dataset, quick: bool) -> tuple[list[Grid], int] | None:
     """The set's puzzles (sampled, and cut to QUICK with quick) and the file's count; None
     when the file is absent."""
     path = DATA / dataset.file
     if not path.is_file():
         return None
-    lines = puzzle_lines(path)
-    sample = lines[:: dataset.step][: QUICK if quick else None]
     try:
-        return [parse(line) for line in sample], len(lines)
-    except ValueError as error:
-        raise SystemExit(f"{path}: {error}") from None
+        puzzles = [raw.puzzle for raw in importers.read(path, "lines")]
+    except BadInput as error:
+        raise SystemExit(str(error)) from None
+    return puzzles[:: dataset.step][: QUICK if quick else None], len(puzzles)
 
 
 def encode(grid: Grid) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from pysat.solvers import Cadical153
 
-from harness import solver, sudoku
+from harness import importers, solver, sudoku
 from harness.generate import Request, generate
 from harness.rating import rate
 from harness.sudoku import Grid
@@ -122,18 +122,8 @@ def _sample(name: str, every: int, count: int) -> list[Grid]:
     path = BENCHMARKS / name
     if not path.exists():
         pytest.skip(f"{path} is not here")
-    lines = [line.split()[0] for line in path.read_text().splitlines() if _is_puzzle(line)]
-    return [_grid(line) for line in lines[::every][:count]]
-
-
-def _is_puzzle(line: str) -> bool:
-    return bool(line.strip()) and not line.startswith("#")
-
-
-def _grid(line: str) -> Grid:
-    n = int(len(line) ** 0.5)
-    values = [0 if ch in ".0" else int(ch, 36) for ch in line]
-    return tuple(tuple(values[r * n : (r + 1) * n]) for r in range(n))
+    found = importers.read(path, "lines", limit=every * (count - 1) + 1)
+    return [raw.puzzle for raw in found[::every]]
 
 
 def _agree(puzzles: list[Grid]) -> list[int]:
