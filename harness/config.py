@@ -25,14 +25,34 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class CriterionConfig(_Strict):
+    """One row of a handout's rubric table: its marks, and its text as the handout words it."""
+
+    marks: float = Field(ge=0)
+    text: str = ""
+
+
 class ItemConfig(_Strict):
-    """One graded item (for a function library: one function)."""
+    """One graded item (for a function library: one function; for classes: one method)."""
 
     marks: float = Field(ge=0)
     probe: str | None = None  # the probe builder's name; defaults to the item's name
     aliases: tuple[str, ...] = ()  # other spellings accepted for the item's name
     depends_on: tuple[str, ...] = ()  # the handout's dependency list
     time: float | None = Field(default=None, gt=0)  # per-call CPU limit for this item
+    # The limit is the slowest reference run times this factor, rounded up to whole seconds,
+    # and never under `time` (the Kattis rule, factor 2): see calibration.py.
+    time_from_reference: float | None = Field(default=None, ge=1)
+    # A rubric: the item's marks are the sum of its criteria's, each shared over the cases that
+    # judge it. Without criteria, the marks are shared over the item's cases.
+    criteria: dict[str, CriterionConfig] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _criteria_add_up(self) -> ItemConfig:
+        total = sum(c.marks for c in self.criteria.values())
+        if self.criteria and abs(total - self.marks) > 1e-9:
+            raise ValueError(f"the criteria's marks add up to {total:g}, not {self.marks:g}")
+        return self
 
 
 class RuleConfig(_Strict):
@@ -51,6 +71,9 @@ class AssignmentConfig(_Strict):
     limits: Limits = Limits()
     items: dict[str, ItemConfig] = Field(min_length=1)
     rules: dict[RuleName, RuleConfig] = Field(default_factory=dict)
+    # Other names accepted for names of the interface (methods, attributes), e.g. an older
+    # year's starter: {valsInRows: [valuesInRows]}. Item names take their items' aliases too.
+    aliases: dict[str, tuple[str, ...]] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _dependencies_are_items(self) -> AssignmentConfig:
@@ -63,6 +86,12 @@ class AssignmentConfig(_Strict):
     @property
     def max_marks(self) -> float:
         return sum(item.marks for item in self.items.values())
+
+    def accepted_names(self, name: str) -> tuple[str, ...]:
+        """The name itself, then every alias config.yaml accepts for it."""
+        item = self.items.get(name)
+        extra = (*(item.aliases if item else ()), *self.aliases.get(name, ()))
+        return (name, *dict.fromkeys(a for a in extra if a != name))
 
 
 class RuntimeConfig(_Strict):

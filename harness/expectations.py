@@ -7,7 +7,7 @@ accepted where a tuple was asked for, 1/0 where True/False was; the feedback say
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from harness import sudoku
 from harness.outcomes import CallOutcome
@@ -57,6 +57,7 @@ class Equal:
     """The value itself is the answer."""
 
     inspects_arguments = False
+    criteria: ClassVar[tuple[str, ...]] = ()
 
     expected: Any
 
@@ -72,6 +73,7 @@ class SameMembers:
     """A list of values in any order, each once (candidates)."""
 
     inspects_arguments = False
+    criteria: ClassVar[tuple[str, ...]] = ()
 
     expected: tuple[int, ...]
 
@@ -115,6 +117,7 @@ class GridAfter:
     """The returned grid must be `expected`; in place or as a new grid, both are accepted."""
 
     inspects_arguments = True  # to say when the grid was changed but not returned
+    criteria: ClassVar[tuple[str, ...]] = ()
 
     expected: Grid
 
@@ -134,6 +137,7 @@ class Solves:
     """(True, solved grid) for a solvable puzzle, (False, ...) for one with no solution."""
 
     inspects_arguments = False
+    criteria: ClassVar[tuple[str, ...]] = ()
 
     puzzle: Grid
     solution: Grid | None  # None: no solution exists

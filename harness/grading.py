@@ -13,10 +13,17 @@ from collections.abc import Callable, Iterator, Sequence
 
 from harness import feedback
 from harness.judge import CaseResult, judge
-from harness.marks import after_penalty, item_marks, penalties, rounded
+from harness.marks import (
+    after_penalty,
+    criterion_results,
+    item_marks,
+    penalties,
+    rounded,
+    rubric_marks,
+)
 from harness.outcomes import LoadOutcome
 from harness.plan import Plan
-from harness.report import ItemResult, Report, SubmissionResult
+from harness.report import CriterionResult, ItemResult, Report, SubmissionResult
 from harness.shapes import SHAPES
 from harness.shapes.base import RunContext, SubmissionRun
 from harness.submissions import Submission, SubmissionProblem
@@ -89,7 +96,15 @@ def _unrun(
 ) -> SubmissionResult:
     """A submission none of whose calls ran: every item gets one case with the reason."""
     items = tuple(
-        ItemResult(name, 0.0, rounded(cfg.marks), (CaseResult("load", verdict, note, 0.0),))
+        ItemResult(
+            name,
+            0.0,
+            rounded(cfg.marks),
+            (CaseResult("load", verdict, note, 0.0),),
+            criteria=tuple(
+                CriterionResult(c, 0.0, rounded(k.marks), note) for c, k in cfg.criteria.items()
+            ),
+        )
         for name, cfg in plan.assignment.items.items()
     )
     flags = run.flags if run else ()
@@ -102,14 +117,19 @@ def _graded(plan: Plan, submission: Submission, run: SubmissionRun) -> Submissio
     assignment = plan.assignment
     cases: dict[str, list[CaseResult]] = {item: [] for item in assignment.items}
     for probe, outcome in zip(plan.probes, run.outcomes, strict=True):
-        limit = assignment.limits.with_time(assignment.items[probe.item].time).time
-        cases[probe.item].append(judge(probe, outcome, limit))
-    raw = {item: item_marks(cfg.marks, cases[item]) for item, cfg in assignment.items.items()}
+        cases[probe.item].append(judge(probe, outcome, plan.time_limit(probe)))
+    rubrics = {
+        item: criterion_results(cfg.criteria, cases[item]) for item, cfg in assignment.items.items()
+    }
+    raw = {
+        item: rubric_marks(rubrics[item]) if cfg.criteria else item_marks(cfg.marks, cases[item])
+        for item, cfg in assignment.items.items()
+    }
     taken = penalties(run.flags, assignment.rules)
     kept = {item: after_penalty(raw[item], taken.get(item, 0.0)) for item in raw}
     lost = {item: raw[item] < cfg.marks for item, cfg in assignment.items.items()}
     items = tuple(
-        _item(plan, run, name, cases[name], kept[name], lost, taken.get(name, 0.0))
+        _item(plan, run, name, cases[name], kept[name], lost, taken.get(name, 0.0), rubrics[name])
         for name in assignment.items
     )
     total = after_penalty(sum(kept.values()), taken.get(None, 0.0))
@@ -133,6 +153,7 @@ def _item(
     marks: float,
     lost: dict[str, bool],
     taken: float,
+    rubric: tuple[CriterionResult, ...],
 ) -> ItemResult:
     cfg = plan.assignment.items[name]
     lines = [
@@ -140,8 +161,10 @@ def _item(
         *feedback.accepted_readings(cases),
         *feedback.dependency_notes(name, cfg.depends_on, lost),
         *feedback.penalty_notes(name, run.flags, taken),
+        *plan.notes.get(name, ()),
     ]
-    return ItemResult(name, rounded(marks), rounded(cfg.marks), tuple(cases), tuple(lines))
+    marks, max_marks = rounded(marks), rounded(cfg.marks)
+    return ItemResult(name, marks, max_marks, tuple(cases), tuple(lines), rubric)
 
 
 def _note(plan: Plan, run: SubmissionRun, module_penalty: float) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from harness.outcomes import CallOutcome
-from harness.probes import Judgement, Probe
+from harness.probes import Check, Judgement, Probe
 from harness.verdicts import Verdict
 
 OUTPUT_SHOWN = 200
@@ -24,27 +24,44 @@ class CaseResult:
     seconds: float
     accepted: str = ""  # the reading an accepted answer was accepted under
     hidden: bool = False
+    checks: tuple[Check, ...] = ()  # rubric criteria judged on this case
 
 
 def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
-    verdict, detail, accepted = _decide(probe, outcome, cpu_limit)
+    verdict, detail, accepted, checks = _decide(probe, outcome, cpu_limit)
     if verdict is not Verdict.AC and not probe.hidden:
         detail = f"{probe.call}: {detail}"
     if verdict is not Verdict.AC and probe.hidden:
         detail = f"hidden case: {verdict.value}"
-    return CaseResult(probe.id, verdict, detail, round(outcome.seconds, 6), accepted, probe.hidden)
+        checks = tuple(Check(c.criterion, c.passed, "" if c.passed else detail) for c in checks)
+    seconds = round(outcome.seconds, 6)
+    return CaseResult(probe.id, verdict, detail, seconds, accepted, probe.hidden, checks)
 
 
-def _decide(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> tuple[Verdict, str, str]:
+Decision = tuple[Verdict, str, str, tuple[Check, ...]]
+
+
+def _decide(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> Decision:
     if outcome.over_time(cpu_limit):
-        return Verdict.TLE, f"used more than the {cpu_limit:g} s time limit", ""
+        return _failed(probe, Verdict.TLE, f"used more than the {cpu_limit:g} s time limit")
     if outcome.kind == "returned":
-        judgement: Judgement = probe.expect.judge(outcome)
-        if judgement.passed:
-            return Verdict.AC, "", judgement.accepted
-        return Verdict.WA, judgement.detail, ""
-    verdict, detail = _failure(outcome)
-    return verdict, detail, ""
+        return _returned(probe.expect.judge(outcome))
+    return _failed(probe, *_failure(outcome))
+
+
+def _returned(judgement: Judgement) -> Decision:
+    if judgement.raised:
+        verdict = Verdict.MLE if judgement.raised in MEMORY_ERRORS else Verdict.RE
+        return verdict, judgement.detail, "", judgement.checks
+    if judgement.passed:
+        return Verdict.AC, "", judgement.accepted, judgement.checks
+    return Verdict.WA, judgement.detail, "", judgement.checks
+
+
+def _failed(probe: Probe, verdict: Verdict, detail: str) -> Decision:
+    """A call that did not return: every criterion it was to inform fails, saying why."""
+    shown = f"{probe.call}: {detail}"
+    return verdict, detail, "", tuple(Check(c, False, shown) for c in probe.expect.criteria)
 
 
 def _failure(outcome: CallOutcome) -> tuple[Verdict, str]:

@@ -1,6 +1,9 @@
 """What the outcomes are worth: the one place marks are allocated.
 
 - An item's marks are split evenly over its cases: marks = max * accepted / cases.
+- An item with a rubric (criteria in config.yaml) earns the sum of its criteria's marks; each
+  criterion's marks are split evenly over the checks that judged it (one per probe informing
+  it): marks = max * passed / checks. A criterion no case judged earns nothing.
 - A flag whose rule has a `penalty` in config.yaml takes that many marks from the flagged item,
   once per rule and item; a flag outside any item (a module-level import) takes it from the
   total. Marks never go below zero: zero stays zero.
@@ -14,12 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from harness.config import RuleConfig, RuleName
+from harness.config import CriterionConfig, RuleConfig, RuleName
 from harness.judge import CaseResult
+from harness.report import CriterionResult
 from harness.rules import Flag
 from harness.verdicts import Verdict
 
 PLACES = 2
+FAILURES_SHOWN = 2  # failure messages quoted per criterion; the rest are counted
 
 
 def item_marks(max_marks: float, cases: Sequence[CaseResult]) -> float:
@@ -27,6 +32,34 @@ def item_marks(max_marks: float, cases: Sequence[CaseResult]) -> float:
         return 0.0
     accepted = sum(1 for case in cases if case.verdict is Verdict.AC)
     return max_marks * accepted / len(cases)
+
+
+def criterion_results(
+    criteria: Mapping[str, CriterionConfig], cases: Sequence[CaseResult]
+) -> tuple[CriterionResult, ...]:
+    return tuple(_criterion(name, cfg.marks, cases) for name, cfg in criteria.items())
+
+
+def _criterion(name: str, max_marks: float, cases: Sequence[CaseResult]) -> CriterionResult:
+    checks = [check for case in cases for check in case.checks if check.criterion == name]
+    if not checks:
+        return CriterionResult(name, 0.0, rounded(max_marks), "not judged: no case informed it")
+    failures = [check.message for check in checks if not check.passed]
+    marks = max_marks * (len(checks) - len(failures)) / len(checks)
+    return CriterionResult(name, rounded(marks), rounded(max_marks), _why(failures, len(checks)))
+
+
+def _why(failures: Sequence[str], judged: int) -> str:
+    if not failures:
+        return ""
+    shown = "; ".join(dict.fromkeys(failures[:FAILURES_SHOWN]))
+    more = len(failures) - FAILURES_SHOWN
+    tail = f" (and {more} more)" if more > 0 else ""
+    return f"{shown}{tail} [failed on {len(failures)} of {judged}]"
+
+
+def rubric_marks(criteria: Sequence[CriterionResult]) -> float:
+    return sum(c.marks for c in criteria)
 
 
 def penalties(

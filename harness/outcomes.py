@@ -5,7 +5,8 @@ A judge turns these into verdicts; nothing here knows what the right answer was.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from harness.sandbox import codec
@@ -60,12 +61,23 @@ class CallOutcome:
 
 
 @dataclass(frozen=True)
+class Skipped:
+    """A top-level statement that raised while a failed import was salvaged."""
+
+    error_type: str
+    message: str
+    line: int | None
+
+
+@dataclass(frozen=True)
 class LoadOutcome:
     kind: LoadKind
     names: frozenset[str] = frozenset()  # callables defined by the module
     error_type: str = ""
     message: str = ""
     line: int | None = None
+    members: Mapping[str, frozenset[str]] = field(default_factory=dict)  # class -> its names
+    skipped: tuple[Skipped, ...] = ()  # salvaged: the statements that raised (first: the import's)
 
     @property
     def loaded(self) -> bool:
@@ -81,10 +93,34 @@ class LoadOutcome:
             how = _ending_text(ending.code, ending.signal_name) if ending else "did not reply"
             return cls("crashed", message=f"the interpreter {how} while importing the module")
         if reply.get("ok") is True:
-            names = reply.get("names")
-            if isinstance(names, list) and all(isinstance(n, str) for n in names):
-                return cls("loaded", names=frozenset(names))
+            return _loaded(reply)
         return _load_failure(reply)
+
+
+def _loaded(reply: dict[str, Any]) -> LoadOutcome:
+    try:
+        names = frozenset(_strings(reply["names"]))
+        members = {
+            str(k): frozenset(_strings(v)) for k, v in dict(reply.get("members", {})).items()
+        }
+        skipped = tuple(_skipped(item) for item in reply.get("skipped", []))
+    except (KeyError, TypeError, ValueError) as err:
+        message = f"the module broke the harness's reply channel while loading ({err})"
+        return LoadOutcome("import", error_type="ProtocolError", message=message)
+    return LoadOutcome("loaded", names=names, members=members, skipped=skipped)
+
+
+def _strings(value: Any) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
+        raise ValueError("expected a list of names")
+    return value
+
+
+def _skipped(item: Any) -> Skipped:
+    line = item.get("line")
+    return Skipped(
+        str(item["type"]), str(item.get("message", "")), line if isinstance(line, int) else None
+    )
 
 
 def _load_failure(reply: dict[str, Any]) -> LoadOutcome:

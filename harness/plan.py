@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from harness.assignments import PROBE_SETS
 from harness.config import AssignmentConfig, Config
 from harness.errors import BadInput
-from harness.probes import Probe
+from harness.probes import Probe, call_limits
 from harness.shapes import SHAPES
 from harness.suites import Case, load_suites
 
@@ -22,10 +22,14 @@ class Plan:
     probes: tuple[Probe, ...]
     python: Path
     workdir_base: Path | None = None
+    notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # item -> feedback lines
 
     @property
     def max_marks(self) -> float:
         return self.assignment.max_marks
+
+    def time_limit(self, probe: Probe) -> float:
+        return call_limits(self.assignment, probe).time
 
 
 def make_plan(config: Config, name: str) -> Plan:

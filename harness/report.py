@@ -3,6 +3,7 @@
 {"assignment": str, "max_marks": num, "submissions": [
   {"name": str, "marks": num, "max_marks": num, "status": "graded" | "error", "note": str,
    "items": [{"name": str, "marks": num, "max_marks": num, "feedback": [str],
+              "criteria": [{"name": str, "marks": num, "max_marks": num, "message": str}],
               "cases": [{"id": str, "verdict": "AC|WA|TLE|MLE|OLE|RE|CE|IE",
                          "detail": str, "seconds": num}]}],
    "flags": [{"rule": str, "item": str | null, "line": int | null, "message": str}]}]}
@@ -24,12 +25,23 @@ Status = Literal["graded", "error"]
 
 
 @dataclass(frozen=True)
+class CriterionResult:
+    """One rubric row: what it earned and, when marks were lost, why."""
+
+    name: str
+    marks: float
+    max_marks: float
+    message: str = ""
+
+
+@dataclass(frozen=True)
 class ItemResult:
     name: str
     marks: float
     max_marks: float
     cases: tuple[CaseResult, ...]
     feedback: tuple[str, ...] = ()
+    criteria: tuple[CriterionResult, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -83,6 +95,10 @@ def _item(item: ItemResult) -> dict[str, Any]:
         "marks": item.marks,
         "max_marks": item.max_marks,
         "feedback": list(item.feedback),
+        "criteria": [
+            {"name": c.name, "marks": c.marks, "max_marks": c.max_marks, "message": c.message}
+            for c in item.criteria
+        ],
         "cases": [
             {"id": c.id, "verdict": c.verdict.value, "detail": c.detail, "seconds": c.seconds}
             for c in item.cases

@@ -31,7 +31,7 @@ def check_schema(report: dict[str, Any]) -> None:
         assert sub["status"] in ("graded", "error")
         assert isinstance(sub["marks"], (int, float)) and isinstance(sub["note"], str)
         for item in sub["items"]:
-            assert set(item) == {"name", "marks", "max_marks", "feedback", "cases"}
+            assert set(item) == {"name", "marks", "max_marks", "feedback", "criteria", "cases"}
             for case in item["cases"]:
                 assert set(case) == {"id", "verdict", "detail", "seconds"}
                 assert case["verdict"] in ("AC", "WA", "TLE", "MLE", "OLE", "RE", "CE", "IE")

@@ -17,7 +17,7 @@ from typing import Any
 from harness.config import AssignmentConfig
 from harness.limits import Limits
 from harness.outcomes import CallOutcome, LoadOutcome
-from harness.probes import Probe
+from harness.probes import Probe, call_limits
 from harness.rules import check_source
 from harness.sandbox import codec
 from harness.sandbox.process import KILL_FACTOR, ChildProcess, Launch
@@ -108,7 +108,7 @@ class _Calls:
         skip_after = assignment.limits.timeouts_before_skip
         if skip_after and streak >= skip_after:
             return CallOutcome("skipped", message=f"not run: {streak} calls in a row timed out")
-        limits = assignment.limits.with_time(assignment.items[probe.item].time)
+        limits = call_limits(assignment, probe)
         outcome = self.session.call(
             names[probe.item], probe.args, limits, probe.expect.inspects_arguments
         )
@@ -119,9 +119,8 @@ class _Calls:
 def cpu_budget(context: RunContext) -> float:
     """The child's hard RLIMIT_CPU: every call at its kill point, plus loading."""
     limits = context.assignment.limits
-    items = context.assignment.items
     per_call = sum(
-        KILL_FACTOR * limits.with_time(items[p.item].time).time + 1 for p in context.probes
+        KILL_FACTOR * call_limits(context.assignment, p).time + 1 for p in context.probes
     )
     return limits.load_time + per_call + 10
 
