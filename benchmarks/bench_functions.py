@@ -33,10 +33,12 @@ from harness.config import load_config  # noqa: E402
 from harness.grading import grade_one  # noqa: E402
 from harness.outcomes import CallOutcome  # noqa: E402
 from harness.plan import Plan, make_plan  # noqa: E402
+from harness.probes import call_limits  # noqa: E402
+from harness.sandbox import codec  # noqa: E402
 from harness.sandbox.process import Launch  # noqa: E402
 from harness.sandbox.workdir import private_copy  # noqa: E402
 from harness.shapes.base import RunContext  # noqa: E402
-from harness.shapes.function_library import Session, cpu_budget  # noqa: E402
+from harness.shapes.session import Session, cpu_budget  # noqa: E402
 from harness.submissions import Submission  # noqa: E402
 
 REFERENCE = REPO / "solvers" / "sudoku-functions"
@@ -81,10 +83,12 @@ def fresh_per_call(plan: Plan) -> float:
         for probe in plan.probes:
             session = Session(launch, workdir / ENTRY, limits, cpu_budget(context))
             session.load()
-            item_limits = limits.with_time(plan.assignment.items[probe.item].time)
-            outcome = session.call(
-                probe.item, probe.args, item_limits, probe.expect.inspects_arguments
-            )
+            request = {
+                "name": probe.item,
+                "args": [codec.encode(arg) for arg in probe.args],
+                "return_args": probe.expect.inspects_arguments,
+            }
+            outcome = session.call(request, call_limits(plan.assignment, probe))
             session.close()
             if not probe.expect.judge(outcome).passed:
                 raise SystemExit(f"fresh-per-call: the reference failed {probe.item} {probe.id}")

@@ -141,17 +141,33 @@ def check(
 
 
 def pick_assignment(config: Config, path: Path, explicit: str | None) -> str:
-    """--assignment, else an assignment named by a folder on the path, else the only one."""
+    """--assignment, else an assignment named by a folder on the path, else the only one whose
+    entry file (a2.py) the submissions hold, else the only one with no fixed entry file."""
     if explicit:
         config.assignment(explicit)
         return explicit
     for part in reversed(path.resolve().parts):
         if part in config.assignments:
             return part
+    by_entry = [name for name, a in config.assignments.items() if a.entry and _holds(path, a.entry)]
+    if len(by_entry) == 1:
+        return by_entry[0]
+    any_entry = [name for name, a in config.assignments.items() if not a.entry]
+    if not by_entry and len(any_entry) == 1:
+        return any_entry[0]
     if len(config.assignments) == 1:
         return next(iter(config.assignments))
+    discover(
+        path, sorted({s for shape in SHAPES.values() for s in shape.suffixes})
+    )  # its errors first
     known = ", ".join(config.assignments)
     raise BadInput(f"{path}: cannot tell which assignment it is: pass --assignment ({known})")
+
+
+def _holds(path: Path, entry: str) -> bool:
+    if path.is_file():
+        return path.name == entry
+    return (path / entry).is_file() or any(p.is_file() for p in path.glob(f"*/{entry}"))
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from harness.assignments import PROBE_SETS
+from harness.calibration import calibrate
 from harness.config import AssignmentConfig, Config
 from harness.errors import BadInput
 from harness.probes import Probe, call_limits
@@ -46,7 +47,8 @@ def make_plan(config: Config, name: str) -> Plan:
     probes = tuple(p for item in assignment.items for p in _item_probes(config, name, item, cases))
     python = config.path(config.runtime.python) if config.runtime.python else Path(sys.executable)
     base = config.path(config.runtime.workdir) if config.runtime.workdir else None
-    return Plan(name, assignment, probes, python, base)
+    timed = calibrate(config, name, probes, python, base)
+    return Plan(name, timed.assignment, probes, python, base, timed.notes)
 
 
 def _item_probes(config: Config, name: str, item: str, cases: tuple[Case, ...]) -> list[Probe]:

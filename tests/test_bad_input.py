@@ -64,7 +64,10 @@ def test_bad_config_exits_2_with_one_line(path: Path) -> None:
 
 def grade(*args: str) -> tuple[int, str]:
     config = str(REPO / "config.yaml")
-    result = CliRunner().invoke(app, ["grade", *args, "--config", config, "--jobs", "1"])
+    assignment = [] if "-a" in args else ["-a", "sudoku-functions"]
+    result = CliRunner().invoke(
+        app, ["grade", *args, "--config", config, "--jobs", "1", *assignment]
+    )
     return result.exit_code, result.output
 
 

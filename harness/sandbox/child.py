@@ -4,14 +4,21 @@
 
 It reads one JSON request per line from REQUEST_FD and writes one JSON reply per line to REPLY_FD;
 the student's stdout and stderr are separate pipes the supervisor reads. It sets its own rlimits
-before importing student code, loads the entry file by path, then answers calls in order. Every
-reply is plain data: the supervisor judges it; nothing here knows an expected answer.
+before importing student code, loads the entry file by path, then answers requests in order: a
+call of one of the module's functions (`name`), or a driver (`driver`: a function of a sibling
+module such as `board_driver`, given the module, that runs a scenario and reports what it saw).
+Every reply is plain data: the supervisor judges it; nothing here knows an expected answer.
+
+A load request may ask to `salvage`: when importing fails, the module's top-level statements run
+one at a time instead, and those that raise are skipped and reported, so the classes and
+functions that did get defined can still be graded.
 
 Standard library only, and as little as possible before the student's module is imported.
 """
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import importlib.util
 import math
@@ -22,10 +29,15 @@ import traceback
 from types import ModuleType
 from typing import Any
 
-import codec  # type: ignore[import-not-found]  # the sibling module; sys.path[0] is this folder until main() resets it
+import board_driver  # type: ignore[import-not-found]  # sibling modules: sys.path[0] is this
+import codec  # type: ignore[import-not-found]  # folder until main() resets it
+
+DRIVERS = board_driver.DRIVERS
 
 MODULE_NAME = "submission"
 MESSAGE_CHARS = 500
+SKIPPED_SHOWN = 20  # top-level statements that failed, reported when salvaging
+MEMBERS = 200  # names reported per class
 _write = os.write  # kept before student code runs, which may rebind os.write
 
 
@@ -41,7 +53,7 @@ def main() -> None:
     except (ValueError, OSError) as err:
         send(reply_fd, {"ok": False, "kind": "internal", "message": f"cannot set limits: {err}"})
         return
-    module, reply = load_module(load["entry"])
+    module, reply = load_module(load["entry"], load.get("salvage", False))
     send(reply_fd, reply)
     if module is None:
         return
@@ -72,34 +84,72 @@ def apply_limits(limits: dict[str, Any]) -> None:
         resource.setrlimit(which, (value, value))
 
 
-def load_module(entry: str) -> tuple[ModuleType | None, dict[str, Any]]:
+def load_module(entry: str, salvage: bool = False) -> tuple[ModuleType | None, dict[str, Any]]:
     sys.argv = [entry]
     try:
-        spec = importlib.util.spec_from_file_location(MODULE_NAME, entry)
-        if spec is None or spec.loader is None:
-            return None, {
-                "ok": False,
-                "kind": "import",
-                "type": "ImportError",
-                "message": f"cannot load {entry} as a module",
-                "line": None,
-            }
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[MODULE_NAME] = module
-        spec.loader.exec_module(module)
+        module = new_module(entry)
+    except ImportError as err:
+        return None, failure("import", err, entry)
+    try:
+        spec_exec(module)
     except SyntaxError as err:
         return None, {"ok": False, "kind": "syntax", "message": str(err.msg), "line": err.lineno}
     except BaseException as err:
-        return None, failure("import", err, entry)
-    names = sorted(name for name, value in vars(module).items() if callable(value))
-    return module, {"ok": True, "names": names}
+        if not salvage:
+            return None, failure("import", err, entry)
+        return salvaged(entry)
+    return module, loaded(module)
+
+
+def new_module(entry: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(MODULE_NAME, entry)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {entry} as a module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[MODULE_NAME] = module
+    return module
+
+
+def spec_exec(module: ModuleType) -> None:
+    spec = module.__spec__
+    assert spec is not None and spec.loader is not None
+    spec.loader.exec_module(module)
+
+
+def salvaged(entry: str) -> tuple[ModuleType | None, dict[str, Any]]:
+    """Run the top-level statements one by one in a fresh module, skipping those that raise."""
+    module = new_module(entry)
+    with open(entry, "rb") as source:
+        tree = ast.parse(source.read(), entry)
+    skipped = []
+    for statement in tree.body:
+        code = compile(ast.Module([statement], []), entry, "exec")
+        try:
+            exec(code, vars(module))
+        except BaseException as err:
+            skipped.append(failure("import", err, entry))
+    return module, {**loaded(module), "skipped": skipped[:SKIPPED_SHOWN]}
+
+
+def loaded(module: ModuleType) -> dict[str, Any]:
+    values = vars(module)
+    names = sorted(name for name, value in values.items() if callable(value))
+    classes = {
+        name: sorted(member for member in dir(value) if not member.startswith("__"))[:MEMBERS]
+        for name, value in values.items()
+        if isinstance(value, type) and getattr(value, "__module__", None) == MODULE_NAME
+    }
+    return {"ok": True, "names": names, "members": classes}
 
 
 def answer(module: ModuleType, request: dict[str, Any]) -> dict[str, Any]:
     allow_cpu(request["cpu_backstop"])
     args = [codec.decode(arg) for arg in request["args"]]
     try:
-        value = getattr(module, request["name"])(*args)
+        if "driver" in request:
+            value = DRIVERS[request["driver"]](module, *args)
+        else:
+            value = getattr(module, request["name"])(*args)
     except BaseException as err:
         return failure("raised", err, module.__file__ or "")
     finally:
@@ -108,7 +158,7 @@ def answer(module: ModuleType, request: dict[str, Any]) -> dict[str, Any]:
         return {
             "ok": True,
             "value": codec.encode(value),
-            "args": [codec.encode(arg) for arg in args] if request["return_args"] else [],
+            "args": [codec.encode(arg) for arg in args] if request.get("return_args") else [],
             "same": identities(value, args),
         }
     except (codec.CodecError, RecursionError, MemoryError) as err:

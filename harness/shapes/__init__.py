@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from harness.shapes.base import Shape
+from harness.shapes.board_classes import BoardClasses
 from harness.shapes.function_library import FunctionLibrary
 
 SHAPES: Mapping[str, Shape] = {
     "function-library": FunctionLibrary(),
+    "board-classes": BoardClasses(),
 }

@@ -8,24 +8,20 @@ the module again for the next call.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from harness.config import AssignmentConfig
-from harness.limits import Limits
 from harness.outcomes import CallOutcome, LoadOutcome
 from harness.probes import Probe, call_limits
 from harness.rules import check_source
 from harness.sandbox import codec
-from harness.sandbox.process import KILL_FACTOR, ChildProcess, Launch
+from harness.sandbox.process import Launch
 from harness.sandbox.workdir import CopyRefused, private_copy
 from harness.shapes.base import RunContext, SubmissionRun
+from harness.shapes.session import Session, cpu_budget
 from harness.submissions import Submission, SubmissionProblem, entry_file
-
-KEEPS_CHILD = frozenset({"returned", "raised", "unencodable"})  # the child is still usable
 
 
 class FunctionLibrary:
@@ -109,93 +105,11 @@ class _Calls:
         if skip_after and streak >= skip_after:
             return CallOutcome("skipped", message=f"not run: {streak} calls in a row timed out")
         limits = call_limits(assignment, probe)
-        outcome = self.session.call(
-            names[probe.item], probe.args, limits, probe.expect.inspects_arguments
-        )
+        request = {
+            "name": names[probe.item],
+            "args": [codec.encode(arg) for arg in probe.args],
+            "return_args": probe.expect.inspects_arguments,
+        }
+        outcome = self.session.call(request, limits)
         self.timeouts[probe.item] = streak + 1 if outcome.over_time(limits.time) else 0
         return outcome
-
-
-def cpu_budget(context: RunContext) -> float:
-    """The child's hard RLIMIT_CPU: every call at its kill point, plus loading."""
-    limits = context.assignment.limits
-    per_call = sum(
-        KILL_FACTOR * call_limits(context.assignment, p).time + 1 for p in context.probes
-    )
-    return limits.load_time + per_call + 10
-
-
-class Session:
-    """One submission's child interpreter, started (again) on demand."""
-
-    def __init__(self, launch: Launch, entry: Path, limits: Limits, cpu_budget: float) -> None:
-        self.launch, self.entry, self.limits, self.cpu_budget = launch, entry, limits, cpu_budget
-        self.child: ChildProcess | None = None
-
-    def load(self) -> LoadOutcome:
-        return self._start()
-
-    def call(
-        self, name: str, args: tuple[Any, ...], limits: Limits, return_args: bool = False
-    ) -> CallOutcome:
-        if self.child is None:
-            reload = self._start()
-            if not reload.loaded:
-                return _reload_failed(reload)
-        assert self.child is not None
-        request = {
-            "name": name,
-            "args": [codec.encode(arg) for arg in args],
-            "cpu_backstop": KILL_FACTOR * limits.time + 1,
-            "return_args": return_args,
-        }
-        outcome = CallOutcome.from_exchange(
-            self.child.exchange(request, limits.time, limits.wall_seconds)
-        )
-        if outcome.kind not in KEEPS_CHILD or not self.child.alive:
-            self.close()
-        return outcome
-
-    def _start(self) -> LoadOutcome:
-        try:
-            self.child = ChildProcess(self.launch)
-        except OSError as err:
-            return LoadOutcome("internal", message=f"cannot start {self.launch.python}: {err}")
-        wait = self.limits.load_time
-        ready = self.child.exchange(None, wait, wait + 1)
-        if ready.reply != {"ready": True}:
-            self.close()
-            return LoadOutcome("internal", message="the worker interpreter did not start")
-        exchange = self.child.exchange(self._load_request(), wait, wait + 1)
-        outcome = LoadOutcome.from_exchange(exchange)
-        if not outcome.loaded:
-            self.close()
-        return outcome
-
-    def _load_request(self) -> dict[str, Any]:
-        limits = self.limits
-        return {
-            "entry": str(self.entry),
-            "limits": {
-                "memory_mb": limits.memory_mb,
-                "file_size_mb": limits.file_size_mb,
-                "open_files": limits.open_files,
-                "processes": limits.processes,
-                "cpu_budget": math.ceil(self.cpu_budget),
-            },
-        }
-
-    def close(self) -> None:
-        if self.child is not None:
-            self.child.close()
-            self.child = None
-
-
-def _reload_failed(reload: LoadOutcome) -> CallOutcome:
-    if reload.kind == "internal":
-        return CallOutcome("internal", message=reload.message)
-    return CallOutcome(
-        "not_loaded",
-        message=f"the module did not load again after an earlier call ended its process "
-        f"({reload.kind}: {reload.message})",
-    )

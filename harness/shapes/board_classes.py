@@ -1,0 +1,156 @@
+"""Shape `board-classes`: a Python module of classes (a Board and a Solver), run by scenarios.
+
+Each probe names a driver (harness/sandbox/board_driver.py) that builds the student's own Board
+from a CSV file and exercises its methods in the child. The files the probes read are written
+into the private working copy before the child starts. Interface names are resolved against the
+classes the module defines, accepting config.yaml's aliases; a probe that needs a name the
+module lacks is not run, and its outcome names what was expected and what the class has.
+
+Importing is salvaged: when the module fails at import (driver code outside a `__main__` guard,
+a file opened by absolute path), its top-level statements run one at a time and those that raise
+are skipped, so the classes it defines can still be graded; the note says what was skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from harness.config import AssignmentConfig
+from harness.outcomes import CallOutcome, LoadOutcome
+from harness.probes import Probe, call_limits
+from harness.sandbox import codec
+from harness.sandbox.process import Launch
+from harness.sandbox.workdir import CopyRefused, private_copy
+from harness.shapes.base import RunContext, SubmissionRun
+from harness.shapes.session import Session, cpu_budget
+from harness.submissions import Submission, SubmissionProblem, entry_file
+
+MEMBERS_SHOWN = 12
+
+
+class BoardClasses:
+    suffixes = (".py",)
+
+    def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
+        entry = entry_file(submission, context.assignment.entry, ".py")
+        try:
+            with private_copy(submission.path, context.workdir_base) as workdir:
+                write_files(workdir, context.probes)
+                copied = workdir / (
+                    entry.name if submission.path.is_file() else entry.relative_to(submission.path)
+                )
+                return _Scenarios(_session(context, workdir, copied), context).run_all()
+        except CopyRefused as err:
+            raise SubmissionProblem(f"cannot copy the submission: {err}") from None
+
+
+def write_files(workdir: Path, probes: tuple[Probe, ...]) -> None:
+    for relative, text in dict(f for probe in probes for f in probe.files).items():
+        target = workdir / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+
+
+def _session(context: RunContext, workdir: Path, entry: Path) -> Session:
+    limits = context.assignment.limits
+    launch = Launch(context.python, workdir, limits.output_kb << 10, limits.reply_kb << 10)
+    return Session(launch, entry, limits, cpu_budget(context), salvage=True)
+
+
+@dataclass(frozen=True)
+class Interface:
+    """Each needed name ("Board", "Board.makeMove") -> the name the module uses for it."""
+
+    found: Mapping[str, str]
+    members: Mapping[str, frozenset[str]]
+    assignment: AssignmentConfig
+
+    @classmethod
+    def of(
+        cls, load: LoadOutcome, probes: tuple[Probe, ...], assignment: AssignmentConfig
+    ) -> Interface:
+        found: dict[str, str] = {}
+        for need in sorted({need for probe in probes for need in probe.needs}):
+            name = _resolve(need, found, load.members, assignment)
+            if name is not None:
+                found[need] = name
+        return cls(found, load.members, assignment)
+
+    def names(self) -> dict[str, list[str]]:
+        """What the driver tries for each interface name: the resolved name, else every alias."""
+        names = {
+            name: list(self.assignment.accepted_names(name)) for name in self.assignment.aliases
+        }
+        for need, name in self.found.items():
+            names[need.rsplit(".", 1)[-1]] = [name]
+        return names
+
+    def mismatch(self, need: str) -> str:
+        owner, _, method = need.rpartition(".")
+        if not owner:
+            classes = ", ".join(sorted(self.members)) or "none"
+            return (
+                f"interface mismatch: the module defines no class {need} (its classes: {classes})"
+            )
+        if owner not in self.found:
+            return self.mismatch(owner)
+        members = sorted(self.members.get(self.found[owner], frozenset()))
+        shown = ", ".join(members[:MEMBERS_SHOWN]) + (
+            ", ..." if len(members) > MEMBERS_SHOWN else ""
+        )
+        accepted = " or ".join(self.assignment.accepted_names(method))
+        return (
+            f"interface mismatch: {owner} has no {accepted} (it defines: {shown or 'nothing'}); "
+            f"names from another year's starter can be accepted with aliases in config.yaml"
+        )
+
+
+def _resolve(
+    need: str,
+    found: Mapping[str, str],
+    members: Mapping[str, frozenset[str]],
+    assignment: AssignmentConfig,
+) -> str | None:
+    owner, _, name = need.rpartition(".")
+    available = frozenset(members) if not owner else members.get(found.get(owner, ""), frozenset())
+    return next((n for n in assignment.accepted_names(name) if n in available), None)
+
+
+@dataclass
+class _Scenarios:
+    session: Session
+    context: RunContext
+
+    def run_all(self) -> SubmissionRun:
+        try:
+            load = self.session.load()
+            if not load.loaded:
+                return SubmissionRun(load, ())
+            interface = Interface.of(load, self.context.probes, self.context.assignment)
+            outcomes = tuple(self._one(probe, interface) for probe in self.context.probes)
+            return SubmissionRun(load, outcomes, _item_names(self.context, interface))
+        finally:
+            self.session.close()
+
+    def _one(self, probe: Probe, interface: Interface) -> CallOutcome:
+        missing = [need for need in probe.needs if need not in interface.found]
+        if missing:
+            return CallOutcome("not_loaded", message=interface.mismatch(missing[0]))
+        request = {
+            "driver": probe.driver,
+            "args": [codec.encode(arg) for arg in (interface.names(), *probe.args)],
+        }
+        return self.session.call(request, call_limits(self.context.assignment, probe))
+
+
+def _item_names(context: RunContext, interface: Interface) -> dict[str, str]:
+    """item -> the name used for it, for the items all of whose probes can run."""
+    names: dict[str, str] = {}
+    for item in context.assignment.items:
+        needs = {need for probe in context.probes if probe.item == item for need in probe.needs}
+        if all(need in interface.found for need in needs):
+            own = [interface.found[n] for n in needs if n.rpartition(".")[2] == item]
+            names[item] = own[0] if own else item
+    return names

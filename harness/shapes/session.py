@@ -1,0 +1,102 @@
+"""One submission's child interpreter, shared by the Python shapes: started (again) on demand.
+
+A call that ends the child (time-out, crash, exit, output flood) gets its outcome, and the next
+call starts a fresh child that loads the module again.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from harness.limits import Limits
+from harness.outcomes import CallOutcome, LoadOutcome
+from harness.probes import call_limits
+from harness.sandbox.process import KILL_FACTOR, ChildProcess, Launch
+from harness.shapes.base import RunContext
+
+KEEPS_CHILD = frozenset({"returned", "raised", "unencodable"})  # the child is still usable
+
+
+def cpu_budget(context: RunContext) -> float:
+    """The child's hard RLIMIT_CPU: every call at its kill point, plus loading."""
+    limits = context.assignment.limits
+    per_call = sum(
+        KILL_FACTOR * call_limits(context.assignment, p).time + 1 for p in context.probes
+    )
+    return limits.load_time + per_call + 10
+
+
+class Session:
+    """One submission's child interpreter, started (again) on demand."""
+
+    def __init__(
+        self, launch: Launch, entry: Path, limits: Limits, cpu_budget: float, salvage: bool = False
+    ) -> None:
+        self.launch, self.entry, self.limits, self.cpu_budget = launch, entry, limits, cpu_budget
+        self.salvage = salvage  # run the top-level statements one by one if importing fails
+        self.child: ChildProcess | None = None
+
+    def load(self) -> LoadOutcome:
+        return self._start()
+
+    def call(self, request: dict[str, Any], limits: Limits) -> CallOutcome:
+        """One request (a function's `name` or a `driver`, with encoded `args`) under `limits`."""
+        if self.child is None:
+            reload = self._start()
+            if not reload.loaded:
+                return _reload_failed(reload)
+        assert self.child is not None
+        request = {**request, "cpu_backstop": KILL_FACTOR * limits.time + 1}
+        outcome = CallOutcome.from_exchange(
+            self.child.exchange(request, limits.time, limits.wall_seconds)
+        )
+        if outcome.kind not in KEEPS_CHILD or not self.child.alive:
+            self.close()
+        return outcome
+
+    def _start(self) -> LoadOutcome:
+        try:
+            self.child = ChildProcess(self.launch)
+        except OSError as err:
+            return LoadOutcome("internal", message=f"cannot start {self.launch.python}: {err}")
+        wait = self.limits.load_time
+        ready = self.child.exchange(None, wait, wait + 1)
+        if ready.reply != {"ready": True}:
+            self.close()
+            return LoadOutcome("internal", message="the worker interpreter did not start")
+        exchange = self.child.exchange(self._load_request(), wait, wait + 1)
+        outcome = LoadOutcome.from_exchange(exchange)
+        if not outcome.loaded:
+            self.close()
+        return outcome
+
+    def _load_request(self) -> dict[str, Any]:
+        limits = self.limits
+        return {
+            "entry": str(self.entry),
+            "salvage": self.salvage,
+            "limits": {
+                "memory_mb": limits.memory_mb,
+                "file_size_mb": limits.file_size_mb,
+                "open_files": limits.open_files,
+                "processes": limits.processes,
+                "cpu_budget": math.ceil(self.cpu_budget),
+            },
+        }
+
+    def close(self) -> None:
+        if self.child is not None:
+            self.child.close()
+            self.child = None
+
+
+def _reload_failed(reload: LoadOutcome) -> CallOutcome:
+    if reload.kind == "internal":
+        return CallOutcome("internal", message=reload.message)
+    return CallOutcome(
+        "not_loaded",
+        message=f"the module did not load again after an earlier call ended its process "
+        f"({reload.kind}: {reload.message})",
+    )
