@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 
 from harness import feedback
 from harness.judge import CaseResult, judge
@@ -116,8 +117,11 @@ def _unrun(
 def _graded(plan: Plan, submission: Submission, run: SubmissionRun) -> SubmissionResult:
     assignment = plan.assignment
     cases: dict[str, list[CaseResult]] = {item: [] for item in assignment.items}
+    printed: dict[str, str] = {}
     for probe, outcome in zip(plan.probes, run.outcomes, strict=True):
         cases[probe.item].append(judge(probe, outcome, plan.time_limit(probe)))
+        if outcome.output and outcome.kind != "output_limit":
+            printed.setdefault(probe.item, outcome.output)
     rubrics = {
         item: criterion_results(cfg.criteria, cases[item]) for item, cfg in assignment.items.items()
     }
@@ -132,6 +136,7 @@ def _graded(plan: Plan, submission: Submission, run: SubmissionRun) -> Submissio
         _item(plan, run, name, cases[name], kept[name], lost, taken.get(name, 0.0), rubrics[name])
         for name in assignment.items
     )
+    items = tuple(_with_output(item, printed.get(item.name, "")) for item in items)
     total = after_penalty(sum(kept.values()), taken.get(None, 0.0))
     result = SubmissionResult(
         submission.name,
@@ -167,9 +172,21 @@ def _item(
     return ItemResult(name, marks, max_marks, tuple(cases), tuple(lines), rubric)
 
 
+def _with_output(item: ItemResult, output: str) -> ItemResult:
+    if not output or not _prints_matter(item):
+        return item
+    return replace(item, feedback=(*item.feedback, feedback.output_note(output)))
+
+
+def _prints_matter(item: ItemResult) -> bool:
+    """Output is worth a note where it was not already judged: rubric items."""
+    return bool(item.criteria)
+
+
 def _note(plan: Plan, run: SubmissionRun, module_penalty: float) -> str:
-    missing = [item for item in plan.assignment.items if item not in run.names]
-    parts = [f"not defined: {', '.join(missing)}"] if missing else []
+    missing = run.missing or [item for item in plan.assignment.items if item not in run.names]
+    parts = [*feedback.salvage_note(run.load.skipped)]
+    parts += [f"not defined: {', '.join(missing)}"] if missing else []
     parts += feedback.penalty_notes(None, run.flags, module_penalty)
     return "; ".join(parts)
 
@@ -200,13 +217,8 @@ def load_note(load: LoadOutcome) -> str:
     if load.kind == "import" and load.error_type == "SystemExit":
         return f"the module calls sys.exit(){where} when imported"
     if load.kind == "import":
-        hint = _IMPORT_HINTS.get(load.error_type, "")
+        hint = feedback.error_hint(load.error_type, load.message)
         return f"importing the module failed{where}: {load.error_type}: {load.message}{hint}"
     if load.kind == "internal":
         return f"internal error: {load.message}"
     return load.message
-
-
-_IMPORT_HINTS = {
-    "EOFError": " (it reads input when imported: put the driver under if __name__ == '__main__':)",
-}

@@ -59,8 +59,9 @@ def _returned(judgement: Judgement) -> Decision:
 
 
 def _failed(probe: Probe, verdict: Verdict, detail: str) -> Decision:
-    """A call that did not return: every criterion it was to inform fails, saying why."""
-    shown = f"{probe.call}: {detail}"
+    """A call that did not return: every criterion it was to inform fails, saying why (a missing
+    name once, not once per call)."""
+    shown = detail if verdict is Verdict.CE else f"{probe.call}: {detail}"
     return verdict, detail, "", tuple(Check(c, False, shown) for c in probe.expect.criteria)
 
 

@@ -66,7 +66,8 @@ class Skipped:
 
     error_type: str
     message: str
-    line: int | None
+    line: int | None  # where it was raised, deepest in the student's file
+    statement: int  # the top-level statement's first line
 
 
 @dataclass(frozen=True)
@@ -117,9 +118,12 @@ def _strings(value: Any) -> list[str]:
 
 
 def _skipped(item: Any) -> Skipped:
-    line = item.get("line")
+    line, statement = item.get("line"), item.get("statement")
     return Skipped(
-        str(item["type"]), str(item.get("message", "")), line if isinstance(line, int) else None
+        str(item["type"]),
+        str(item.get("message", "")),
+        line if isinstance(line, int) else None,
+        statement if isinstance(statement, int) else 0,
     )
 
 

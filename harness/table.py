@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from tabulate import tabulate
@@ -16,14 +17,15 @@ def marks_text(value: float) -> str:
 
 
 def header(name: str, max_marks: float) -> str:
-    """An item's name wrapped at underscores, its maximum below: 'get_block\\n_num\\n/10'."""
+    """An item's name wrapped at underscores and capitals, its maximum below:
+    'get_block\\n_num\\n/10', 'getMost\\nConstrained\\n...'."""
     lines: list[str] = []
-    for word in name.split("_"):
-        if lines and len(lines[-1]) + 1 + len(word) <= HEADER_WIDTH:
-            lines[-1] += "_" + word
+    for word in re.split(r"(?=[_A-Z])", name):
+        if lines and len(lines[-1]) + len(word) <= HEADER_WIDTH:
+            lines[-1] += word
         else:
-            lines.append(word if not lines else "_" + word)
-    return "\n".join([*lines, f"/{marks_text(max_marks)}"])
+            lines.append(word)
+    return "\n".join([*filter(None, lines), f"/{marks_text(max_marks)}"])
 
 
 def render(report: Report) -> str:

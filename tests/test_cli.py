@@ -32,6 +32,12 @@ def check_schema(report: dict[str, Any]) -> None:
         assert isinstance(sub["marks"], (int, float)) and isinstance(sub["note"], str)
         for item in sub["items"]:
             assert set(item) == {"name", "marks", "max_marks", "feedback", "criteria", "cases"}
+            for row in item["criteria"]:
+                assert set(row) == {"name", "marks", "max_marks", "message"}
+                assert 0 <= row["marks"] <= row["max_marks"]
+                assert (row["marks"] < row["max_marks"]) == bool(row["message"])
+            if item["criteria"]:
+                assert abs(sum(r["marks"] for r in item["criteria"]) - item["marks"]) < 0.02
             for case in item["cases"]:
                 assert set(case) == {"id", "verdict", "detail", "seconds"}
                 assert case["verdict"] in ("AC", "WA", "TLE", "MLE", "OLE", "RE", "CE", "IE")

@@ -127,7 +127,7 @@ def salvaged(entry: str) -> tuple[ModuleType | None, dict[str, Any]]:
         try:
             exec(code, vars(module))
         except BaseException as err:
-            skipped.append(failure("import", err, entry))
+            skipped.append({**failure("import", err, entry), "statement": statement.lineno})
     return module, {**loaded(module), "skipped": skipped[:SKIPPED_SHOWN]}
 
 

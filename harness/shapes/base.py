@@ -34,6 +34,7 @@ class SubmissionRun:
     outcomes: tuple[CallOutcome, ...]
     names: Mapping[str, str] = field(default_factory=dict)  # item -> name found (aliases)
     flags: tuple[Flag, ...] = ()
+    missing: tuple[str, ...] = ()  # names the probes needed and the module lacks (if not items)
 
 
 class Shape(Protocol):

@@ -66,6 +66,7 @@ class Interface:
     found: Mapping[str, str]
     members: Mapping[str, frozenset[str]]
     assignment: AssignmentConfig
+    probes: tuple[Probe, ...]
 
     @classmethod
     def of(
@@ -76,7 +77,7 @@ class Interface:
             name = _resolve(need, found, load.members, assignment)
             if name is not None:
                 found[need] = name
-        return cls(found, load.members, assignment)
+        return cls(found, load.members, assignment, probes)
 
     def names(self) -> dict[str, list[str]]:
         """What the driver tries for each interface name: the resolved name, else every alias."""
@@ -86,6 +87,10 @@ class Interface:
         for need, name in self.found.items():
             names[need.rsplit(".", 1)[-1]] = [name]
         return names
+
+    def missing(self) -> tuple[str, ...]:
+        needed = {need for probe in self.probes for need in probe.needs}
+        return tuple(sorted(needed - set(self.found)))
 
     def mismatch(self, need: str) -> str:
         owner, _, method = need.rpartition(".")
@@ -130,7 +135,8 @@ class _Scenarios:
                 return SubmissionRun(load, ())
             interface = Interface.of(load, self.context.probes, self.context.assignment)
             outcomes = tuple(self._one(probe, interface) for probe in self.context.probes)
-            return SubmissionRun(load, outcomes, _item_names(self.context, interface))
+            names = _item_names(self.context, interface)
+            return SubmissionRun(load, outcomes, names, missing=interface.missing())
         finally:
             self.session.close()
 

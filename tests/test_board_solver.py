@@ -1,0 +1,181 @@
+"""The board-solver assignment end to end: real a2.py submissions in real worker processes.
+
+Verdict fixtures live in fixtures/boards/VERDICT/BEHAVIOUR/a2.py: each misbehaves in the methods
+its name says, whose cases get the folder's verdict while every other case is accepted. The
+bundled examples (submissions/board-solver) show the rubric's feedback: criterion, board, space
+and value.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from harness.assignments.board_expect import decode_events
+from harness.assignments.board_trace import Event
+from harness.cli import app
+from harness.config import load_config
+from harness.errors import BadInput, ExitCode
+from harness.plan import make_plan
+from harness.report import SubmissionResult
+from harness.sandbox import board_driver
+from harness.verdicts import Verdict
+from tests.conftest import FIXTURES, REPO, grade_path, plan_for
+from tests.test_cli import check_schema
+from tests.test_examples import compare_golden, without_timings
+
+BOARDS = FIXTURES / "boards"
+CONFIG = BOARDS / "config.yaml"
+FIXTURE_DIRS = sorted(p.parent for p in BOARDS.glob("*/*/a2.py"))
+EXAMPLES = REPO / "submissions" / "board-solver"
+
+
+@pytest.fixture(scope="module")
+def graded() -> dict[str, SubmissionResult]:
+    plan = plan_for(CONFIG, "boards")
+    results: dict[str, SubmissionResult] = {}
+    for folder in sorted({d.parent for d in FIXTURE_DIRS}):
+        report = grade_path(plan, folder)
+        results.update({f"{folder.name}/{s.name}": s for s in report.submissions})
+    return results
+
+
+@pytest.mark.parametrize("folder", FIXTURE_DIRS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_fixture_gets_its_folders_verdict(
+    graded: dict[str, SubmissionResult], folder: Path
+) -> None:
+    expected = Verdict(folder.parent.name)
+    result = graded[f"{expected.value}/{folder.name}"]
+    verdicts = {c.verdict for item in result.items for c in item.cases}
+    assert expected in verdicts, verdicts
+    assert verdicts <= {expected, Verdict.AC}, verdicts
+    if expected is Verdict.AC:
+        assert result.marks == result.max_marks
+
+
+def test_a_failing_call_fails_every_criterion_it_informs(
+    graded: dict[str, SubmissionResult],
+) -> None:
+    result = graded["RE/makemove_raises"]
+    make = next(item for item in result.items if item.name == "makeMove")
+    assert make.marks == 0
+    assert all(c.marks == 0 and "raised ValueError" in c.message for c in make.criteria)
+    valid = next(item for item in result.items if item.name == "isValidMove")
+    assert valid.marks == valid.max_marks
+
+
+def test_trace_events_cross_the_boundary_intact() -> None:
+    """What the worker packs into one int per call is what the judge replays."""
+    board, other = object(), object()
+    trace = board_driver._Trace(board, cap=100)
+    trace.add(board_driver.ENTER, board)
+    trace.add(board_driver.MAKE, board, (2, 7), 4)
+    trace.add(board_driver.UNDO, other, (35, 0), 36)
+    trace.add(board_driver.MAKE, board, "b7", "4")
+    trace.result(None)
+    trace.result(True)
+    events = decode_events(trace.events, trace.odd)
+    assert events[:3] == [
+        Event("enter"),
+        Event("make", (2, 7), 4),
+        Event("undo", (35, 0), 36, other_board=True),
+    ]
+    assert events[3].kind == "make" and events[3].space is None
+    assert repr(events[3].value) == "space 'b7' value '4'"
+    assert events[4].kind == "exit" and repr(events[4].value) == "returned None"
+    assert events[5] == Event("exit", value=True)
+
+
+def test_the_trace_stops_a_search_at_its_cap() -> None:
+    trace = board_driver._Trace(object(), cap=2)
+    trace.add(board_driver.ENTER, trace.board)
+    trace.add(board_driver.MAKE, trace.board, (0, 0), 1)
+    with pytest.raises(board_driver.Stop):
+        trace.add(board_driver.UNDO, trace.board, (0, 0), 1)
+
+
+def test_time_limit_is_derived_from_the_reference() -> None:
+    plan = plan_for(CONFIG, "boards")
+    limit = plan.assignment.items["competency"].time
+    assert limit is not None and limit >= 1.0 and limit == int(limit)
+    assert any("at least 2 times the reference" in note for note in plan.notes["competency"])
+
+
+def test_a_failing_reference_stops_grading_before_it_starts(tmp_path: Path) -> None:
+    root = tmp_path / "boards"
+    shutil.copytree(BOARDS, root, ignore=shutil.ignore_patterns("__pycache__"))
+    (root / "AC" / "correct" / "a2.py").write_text(
+        (BOARDS / "WA" / "solve_returns_unsolved" / "a2.py").read_text()
+    )
+    config = (root / "config.yaml").read_text().replace("../../../", f"{REPO}/")
+    (root / "config.yaml").write_text(config)
+    with pytest.raises(BadInput, match=r"reference: the reference fails .*board"):
+        make_plan(load_config(root / "config.yaml"), "boards")
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, Any]]:
+    out = tmp_path_factory.mktemp("report") / "marks.json"
+    args = ["grade", str(EXAMPLES), "--json", str(out), "--config", str(REPO / "config.yaml")]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == ExitCode.OK, result.output
+    return result.output, json.loads(out.read_text())
+
+
+@pytest.fixture(scope="module")
+def examples(report: tuple[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {s["name"]: s for s in report[1]["submissions"]}
+
+
+def test_score_table_matches_golden(
+    report: tuple[str, dict[str, Any]], request: pytest.FixtureRequest
+) -> None:
+    compare_golden("board-solver.table.txt", report[0], request)
+
+
+def test_json_report_matches_golden(
+    report: tuple[str, dict[str, Any]], request: pytest.FixtureRequest
+) -> None:
+    data = without_timings(report[1])
+    check_schema(data)
+    compare_golden("board-solver.json", json.dumps(data, indent=2) + "\n", request)
+
+
+def criterion(example: dict[str, Any], item: str, name: str) -> dict[str, Any]:
+    found = next(i for i in example["items"] if i["name"] == item)
+    return next(c for c in found["criteria"] if c["name"] == name)
+
+
+def test_feedback_names_criterion_board_space_and_value(
+    examples: dict[str, dict[str, Any]],
+) -> None:
+    deletes = criterion(examples["undo_leaves_none"], "undoMove", "deletes")
+    assert deletes["marks"] == 0
+    assert (
+        "leaves board[" in deletes["message"]
+        and "= None: the key must be deleted" in deletes["message"]
+    )
+    assert "on board easy-4x4" in deletes["message"]
+    space = criterion(examples["wrong_space"], "solveBoard", "most-constrained-space")
+    assert space["marks"] < space["max_marks"]
+    assert "possible value" in space["message"] and "on board" in space["message"]
+
+
+def test_an_older_interface_is_named_as_a_mismatch(examples: dict[str, dict[str, Any]]) -> None:
+    old = examples["old_interface"]
+    make = next(i for i in old["items"] if i["name"] == "makeMove")
+    detail = make["cases"][0]["detail"]
+    assert make["cases"][0]["verdict"] == "CE"
+    assert "interface mismatch: Board has no makeMove" in detail and "placeValue" in detail
+
+
+def test_an_import_failure_still_grades_the_classes(examples: dict[str, dict[str, Any]]) -> None:
+    broken = examples["nameerror_on_import"]
+    assert broken["status"] == "graded" and broken["marks"] > 0
+    assert "importing the module failed: the statement at line" in broken["note"]
+    assert "NameError" in broken["note"] and "graded what it defines" in broken["note"]
