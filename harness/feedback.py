@@ -19,7 +19,7 @@ def accepted_readings(cases: Sequence[CaseResult]) -> list[str]:
 def alias_note(item: str, used: str | None) -> list[str]:
     if used is None or used == item:
         return []
-    return [f"accepted the name {used} for {item} (the handout uses both spellings)"]
+    return [f"accepted the name {used} for {item}: an alias config.yaml accepts"]
 
 
 def dependency_notes(item: str, depends_on: Sequence[str], lost: Mapping[str, bool]) -> list[str]:

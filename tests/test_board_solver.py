@@ -9,6 +9,7 @@ and value.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -179,3 +180,26 @@ def test_an_import_failure_still_grades_the_classes(examples: dict[str, dict[str
     assert broken["status"] == "graded" and broken["marks"] > 0
     assert "importing the module failed: the statement at line" in broken["note"]
     assert "NameError" in broken["note"] and "graded what it defines" in broken["note"]
+
+
+def test_config_aliases_accept_an_older_interface(tmp_path: Path) -> None:
+    aliases = (
+        "aliases: {makeMove: [placeValue], undoMove: [removeValue], solveBoard: [solve], "
+        "valsInRows: [valuesInRows], valsInCols: [valuesInCols], valsInBoxes: [valuesInBoxes], "
+        "unsolvedSpaces: [unsolved]}"
+    )
+    text = (REPO / "config.yaml").read_text()
+    assert "    aliases: {}" in text
+    config = tmp_path / "config.yaml"
+    config.write_text(
+        re.sub(r"aliases: \{\}.*", aliases, text).replace(": solvers/", f": {REPO}/solvers/")
+    )
+    for folder in ("testcases", "submissions"):
+        (tmp_path / folder).symlink_to(REPO / folder)
+    plan = plan_for(config, "board-solver")
+    [result] = grade_path(plan, EXAMPLES / "old_interface").submissions
+    assert result.marks == result.max_marks, result
+    make = next(item for item in result.items if item.name == "makeMove")
+    assert (
+        "accepted the name placeValue for makeMove: an alias config.yaml accepts" in make.feedback
+    )

@@ -72,7 +72,7 @@ def test_feedback_says_what_was_accepted(graded: tuple[str, dict[str, Any]]) -> 
     correct = next(s for s in graded[1]["submissions"] if s["name"] == "correct")
     feedback = {item["name"]: item["feedback"] for item in correct["items"]}
     assert (
-        "accepted the name valid_Sudoku for valid_sudoku (the handout uses both spellings)"
+        "accepted the name valid_Sudoku for valid_sudoku: an alias config.yaml accepts"
         in feedback["valid_sudoku"]
     )
     assert "accepted: values in another order than ascending" in feedback["get_candidates"]
