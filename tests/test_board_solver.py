@@ -11,22 +11,27 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from harness.assignments import board_solver
 from harness.assignments.board_expect import decode_events
 from harness.assignments.board_trace import Event
 from harness.cli import app
 from harness.config import load_config
 from harness.errors import BadInput, ExitCode
+from harness.grading import grade_one
+from harness.importers import import_cases
 from harness.plan import make_plan
 from harness.report import SubmissionResult
 from harness.sandbox import board_driver
+from harness.submissions import Submission
 from harness.verdicts import Verdict
-from tests.conftest import FIXTURES, REPO, grade_path, plan_for
+from tests.conftest import DATASETS, FIXTURES, REPO, grade_path, plan_for
 from tests.test_cli import check_schema
 from tests.test_examples import compare_golden, without_timings
 
@@ -203,3 +208,28 @@ def test_config_aliases_accept_an_older_interface(tmp_path: Path) -> None:
     assert (
         "accepted the name placeValue for makeMove: an alias config.yaml accepts" in make.feedback
     )
+
+
+B351 = DATASETS / "b351-boards"
+
+
+@pytest.mark.skipif(not B351.is_dir(), reason="course data not present (../shared/datasets)")
+def test_the_reference_solves_course_boards_through_the_harness() -> None:
+    """Real course CSVs, read by the importer, solved by the reference in its worker."""
+    cases = [
+        replace(case, tags=("competency",))
+        for folder in ("test-1-easy", "test-2-medium")
+        for case in import_cases(
+            B351 / "tests" / folder,
+            "boards",
+            B351 / "solutions" / folder,
+            suite=folder,
+            limit=5,
+        )
+    ]
+    plan = plan_for(REPO / "config.yaml", "board-solver")
+    plan = replace(plan, probes=tuple(board_solver.competency(cases)))
+    result = grade_one(plan, Submission("reference", REPO / "solvers" / "board-solver"))
+    competency = next(item for item in result.items if item.name == "competency")
+    assert len(competency.cases) == 10
+    assert all(case.verdict is Verdict.AC for case in competency.cases), competency.cases
