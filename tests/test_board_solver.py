@@ -19,17 +19,20 @@ import pytest
 from typer.testing import CliRunner
 
 from harness.assignments import board_solver
-from harness.assignments.board_expect import decode_events
+from harness.assignments.board_expect import MostConstrained, Traced, decode_events
+from harness.assignments.board_model import as_dict
 from harness.assignments.board_trace import Event
 from harness.cli import app
 from harness.config import load_config
 from harness.errors import BadInput, ExitCode
 from harness.grading import grade_one
 from harness.importers import import_cases
+from harness.outcomes import CallOutcome
 from harness.plan import make_plan
 from harness.report import SubmissionResult
 from harness.sandbox import board_driver
 from harness.submissions import Submission
+from harness.sudoku import Grid
 from harness.verdicts import Verdict
 from tests.conftest import DATASETS, FIXTURES, REPO, grade_path, plan_for
 from tests.test_cli import check_schema
@@ -233,3 +236,26 @@ def test_the_reference_solves_course_boards_through_the_harness() -> None:
     competency = next(item for item in result.items if item.name == "competency")
     assert len(competency.cases) == 10
     assert all(case.verdict is Verdict.AC for case in competency.cases), competency.cases
+
+
+def _reported(puzzle: Grid, **report: Any) -> CallOutcome:
+    loaded = {"state": {"board": as_dict(puzzle)}, "attrs": ["board"]}
+    return CallOutcome("returned", value={"before": loaded, "after": loaded, **report})
+
+
+PUZZLE = ((1, 0, 0, 0), (0, 0, 3, 0), (0, 4, 0, 0), (0, 0, 0, 2))
+
+
+def test_answers_off_the_board_are_judged_not_crashed_on() -> None:
+    """Whatever a student's method returns, the trusted side judges it without failing itself."""
+    outcome = _reported(PUZZLE, first=(99, 0), second=(-1, -1), has_evaluate=False)
+    judgement = MostConstrained(PUZZLE, "tiny").judge(outcome)
+    assert not judgement.passed
+    assert "returned (99, 0), which is not on the board" in judgement.detail
+
+
+def test_calls_recorded_outside_the_search_fail_the_board() -> None:
+    make = (((0 + 1) << 8 | 1 + 1) << 8 | 1 + 1) << 3 | board_driver.MAKE << 1
+    judgement = Traced(PUZZLE, None, "tiny").judge(_reported(PUZZLE, events=[make], odd={}))
+    assert not judgement.passed and judgement.checks
+    assert all("cannot be replayed on board tiny" in c.message for c in judgement.checks)

@@ -320,10 +320,17 @@ class MostConstrained:
         if space is None:
             return f"{call} returned None, but {example} has {_values(fewest)}"
         if space not in spaces:
-            have = len(domain(self.puzzle, space)) if self.puzzle[space[0]][space[1]] == 0 else None
-            what = "is not empty" if have is None else f"has {_values(have)}"
+            what = self._describe(space)
             return f"{call} returned {space}, which {what}, while {example} has {_values(fewest)}"
         return ""
+
+    def _describe(self, space: Space) -> str:
+        n, (r, c) = len(self.puzzle), space
+        if not (0 <= r < n and 0 <= c < n):
+            return "is not on the board"
+        if self.puzzle[r][c]:
+            return "is not empty"
+        return f"has {_values(len(domain(self.puzzle, space)))}"
 
     def _uses(self, report: Report, call: str, best: str) -> str:
         if not report.get("has_evaluate") or "evaluation_error" in report:
@@ -374,10 +381,9 @@ def _scores(evaluations: Any) -> dict[Space, float] | None:
         return None
     scores: dict[Space, float] = {}
     for pair in evaluations:
-        space, value = (
-            _space(pair[0]) if isinstance(pair, list) and len(pair) == 2 else None,
-            pair[1],
-        )
+        if not isinstance(pair, list) or len(pair) != 2:
+            return None
+        space, value = _space(pair[0]), pair[1]
         if space is None:
             return None
         if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -447,9 +453,14 @@ class Traced:
     def _judge(self, report: Report, seen: Seen) -> tuple[tuple[Check, ...], str]:
         events = decode_events(report.get("events"), report.get("odd"))
         truncated = bool(report.get("truncated"))
-        replay = board_trace.replay(
-            self.puzzle, self.solution, events, board=self.board, truncated=truncated
-        )
+        try:
+            replay = board_trace.replay(
+                self.puzzle, self.solution, events, board=self.board, truncated=truncated
+            )
+        except ValueError as err:  # calls out of order: recorded outside the search itself
+            return _failed(
+                self.criteria, f"the calls cannot be replayed on board {self.board}: {err}"
+            ), ""
         checks = tuple(Check(f.criterion, f.passed, f.message) for f in replay.findings)
         disagreement = self._disagreement(report, replay.final)
         if disagreement:
