@@ -84,6 +84,14 @@ def candidates(grid: Sequence[Sequence[int]], row: int, col: int) -> list[int]:
     return [v for v in range(1, n + 1) if v not in seen]
 
 
+def placed(grid: Grid, row: int, col: int, value: int) -> Grid:
+    """`grid` with `value` in (row, col) (0 blanks it)."""
+    return tuple(
+        tuple(value if (r, c) == (row, col) else v for c, v in enumerate(cells))
+        for r, cells in enumerate(grid)
+    )
+
+
 def empty_cells(grid: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
     """Empty cells in row-major order."""
     return [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == 0]

@@ -42,14 +42,6 @@ class BoardState:
         )
 
 
-def placed(grid: Grid, space: Space, value: int) -> Grid:
-    r, c = space
-    return tuple(
-        tuple(value if (i, j) == (r, c) else v for j, v in enumerate(row))
-        for i, row in enumerate(grid)
-    )
-
-
 def as_dict(grid: Grid) -> dict[Space, int]:
     return BoardState.of(grid).board
 

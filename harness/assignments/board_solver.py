@@ -20,7 +20,7 @@ from harness.assignments.board_expect import (
     Traced,
     ValidMoves,
 )
-from harness.assignments.board_model import Space, csv_text, placed
+from harness.assignments.board_model import Space, csv_text
 from harness.probes import Probe
 from harness.sudoku import Grid
 from harness.suites import Case
@@ -81,7 +81,7 @@ def undoMove(cases: Sequence[Case]) -> list[Probe]:
     probes = []
     for case in tagged(cases, "methods"):
         for space, value in moves(case):
-            filled = placed(case.puzzle, space, value)
+            filled = sudoku.placed(case.puzzle, *space, value)
             path, text = board_file(case, filled, f"-with-{space[0]}-{space[1]}")
             probes.append(
                 Probe(

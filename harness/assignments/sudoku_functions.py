@@ -201,7 +201,7 @@ def broken_only_in(puzzle: Grid, kind: UnitKind) -> Grid:
     """Fill one blank so that exactly one unit of `kind` repeats a value, and nothing else."""
     for r, c in sudoku.empty_cells(puzzle):
         for value in range(1, SIZE + 1):
-            grid = placed(puzzle, r, c, value)
+            grid = sudoku.placed(puzzle, r, c, value)
             if {conflict.kind for conflict in sudoku.conflicts(grid)} == {kind}:
                 return grid
     raise ValueError(f"no way to break only a {kind} of this puzzle")
@@ -222,13 +222,6 @@ def get_candidates(cases: Sequence[Case]) -> list[Probe]:
     ]
 
 
-def placed(grid: Grid, r: int, c: int, value: int) -> Grid:
-    return tuple(
-        tuple(value if (i, j) == (r, c) else v for j, v in enumerate(row))
-        for i, row in enumerate(grid)
-    )
-
-
 def make_move(cases: Sequence[Case]) -> list[Probe]:
     case = first_puzzle(cases)
     moves = sudoku.empty_cells(case.puzzle)[:MOVES]
@@ -238,7 +231,7 @@ def make_move(cases: Sequence[Case]) -> list[Probe]:
             f"({r + 1},{c + 1})={v}",
             f"make_move(<{case.label} puzzle>, ({r + 1}, {c + 1}), {v})",
             (rows(case.puzzle), (r + 1, c + 1), v),
-            GridAfter(placed(case.puzzle, r, c, v)),
+            GridAfter(sudoku.placed(case.puzzle, r, c, v)),
             case.hidden,
         )
         for r, c in moves

@@ -21,10 +21,9 @@ from harness.config import AssignmentConfig
 from harness.outcomes import CallOutcome, LoadOutcome
 from harness.probes import Probe, call_limits
 from harness.sandbox import codec
-from harness.sandbox.process import Launch
 from harness.sandbox.workdir import CopyRefused, private_copy
 from harness.shapes.base import RunContext, SubmissionRun
-from harness.shapes.session import Session, cpu_budget
+from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in
 from harness.submissions import Submission, SubmissionProblem, entry_file
 
 MEMBERS_SHOWN = 12
@@ -38,9 +37,7 @@ class BoardClasses:
         try:
             with private_copy(submission.path, context.workdir_base) as workdir:
                 write_files(workdir, context.probes)
-                copied = workdir / (
-                    entry.name if submission.path.is_file() else entry.relative_to(submission.path)
-                )
+                copied = copied_entry(submission, entry, workdir)
                 return _Scenarios(_session(context, workdir, copied), context).run_all()
         except CopyRefused as err:
             raise SubmissionProblem(f"cannot copy the submission: {err}") from None
@@ -55,8 +52,7 @@ def write_files(workdir: Path, probes: tuple[Probe, ...]) -> None:
 
 def _session(context: RunContext, workdir: Path, entry: Path) -> Session:
     limits = context.assignment.limits
-    launch = Launch(context.python, workdir, limits.output_kb << 10, limits.reply_kb << 10)
-    return Session(launch, entry, limits, cpu_budget(context), salvage=True)
+    return Session(launch_in(context, workdir), entry, limits, cpu_budget(context), salvage=True)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from harness.sandbox import codec
 from harness.sandbox.process import Launch
 from harness.sandbox.workdir import CopyRefused, private_copy
 from harness.shapes.base import RunContext, SubmissionRun
-from harness.shapes.session import Session, cpu_budget
+from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in
 from harness.submissions import Submission, SubmissionProblem, entry_file
 
 
@@ -33,11 +33,10 @@ class FunctionLibrary:
         flags = tuple(check_source(_read(entry), _function_items(assignment), assignment.rules))
         try:
             with private_copy(submission.path, context.workdir_base) as workdir:
-                copied = workdir / (
-                    entry.name if submission.path.is_file() else entry.relative_to(submission.path)
-                )
-                launch = _launch(context, workdir)
-                load, outcomes, names = _Calls(launch, copied, context).run_all()
+                copied = copied_entry(submission, entry, workdir)
+                load, outcomes, names = _Calls(
+                    launch_in(context, workdir), copied, context
+                ).run_all()
         except CopyRefused as err:
             raise SubmissionProblem(f"cannot copy the submission: {err}") from None
         return SubmissionRun(load, outcomes, names, flags)
@@ -53,11 +52,6 @@ def _read(path: Path) -> str:
 def _function_items(assignment: AssignmentConfig) -> dict[str, str]:
     """Each function name that counts as a graded item (aliases included) -> the item."""
     return {name: item for item, cfg in assignment.items.items() for name in (item, *cfg.aliases)}
-
-
-def _launch(context: RunContext, workdir: Path) -> Launch:
-    limits = context.assignment.limits
-    return Launch(context.python, workdir, limits.output_kb << 10, limits.reply_kb << 10)
 
 
 def resolve_names(assignment: AssignmentConfig, defined: frozenset[str]) -> dict[str, str]:

@@ -15,8 +15,22 @@ from harness.outcomes import CallOutcome, LoadOutcome
 from harness.probes import call_limits
 from harness.sandbox.process import KILL_FACTOR, ChildProcess, Launch
 from harness.shapes.base import RunContext
+from harness.submissions import Submission
 
 KEEPS_CHILD = frozenset({"returned", "raised", "unencodable"})  # the child is still usable
+
+
+def launch_in(context: RunContext, workdir: Path) -> Launch:
+    """How a child is started for this assignment, in the given private working copy."""
+    limits = context.assignment.limits
+    return Launch(context.python, workdir, limits.output_kb << 10, limits.reply_kb << 10)
+
+
+def copied_entry(submission: Submission, entry: Path, workdir: Path) -> Path:
+    """Where the entry file is inside the working copy of `submission`."""
+    if submission.path.is_file():
+        return workdir / entry.name
+    return workdir / entry.relative_to(submission.path)
 
 
 def cpu_budget(context: RunContext) -> float:
