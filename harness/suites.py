@@ -2,6 +2,8 @@
 
     name: handout-examples          # optional, defaults to the file's stem
     description: ...                # optional
+    values: letters                 # optional: how a stdin program is fed values above 9:
+                                    # letters from A = 10 (the wits sample I/O), or decimal
     cases:
       - id: fig5
         puzzle: |                   # one row per line; whitespace-separated; 0 or . is blank
@@ -24,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -36,6 +38,7 @@ from harness.sudoku import Grid
 from harness.yamlfile import dotted, first_error, read_yaml
 
 Fail = Callable[[str, str], BadInput]
+ValueStyle = Literal["decimal", "letters"]  # how values above 9 are written to a program's stdin
 
 
 class _CaseModel(BaseModel):
@@ -56,6 +59,7 @@ class _SuiteModel(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
     name: str | None = None
     description: str = ""
+    values: ValueStyle = "decimal"
     cases: list[Any] = Field(min_length=1)  # each validated on its own, so every bad one is named
 
 
@@ -70,6 +74,7 @@ class Case:
     tags: tuple[str, ...] = ()
     source: str | None = None
     rating: Rating | None = None
+    values: ValueStyle = "decimal"  # the suite's: how a stdin program is fed values above 9
 
     @property
     def size(self) -> int:
@@ -141,7 +146,7 @@ def scan_suite(path: Path) -> SuiteScan:
     problems: list[BadInput] = []
     for index in range(len(model.cases)):
         try:
-            cases.append(_load_case(path, name, data, index))
+            cases.append(_load_case(path, name, data, index, model.values))
         except BadInput as problem:
             problems.append(problem)
     problems.extend(_duplicate_ids(path, cases))
@@ -164,7 +169,7 @@ def load_suites(paths: Sequence[Path]) -> tuple[Suite, ...]:
     return suites
 
 
-def _load_case(path: Path, suite: str, data: Any, index: int) -> Case:
+def _load_case(path: Path, suite: str, data: Any, index: int, values: ValueStyle) -> Case:
     try:
         raw = _CaseModel.model_validate(data["cases"][index])
     except ValidationError as err:
@@ -172,7 +177,7 @@ def _load_case(path: Path, suite: str, data: Any, index: int) -> Case:
         field = dotted(location) if location else "(the case)"
         case = _case_name(data, index)
         raise BadInput.at(str(path), f"case {case}: {field}: {message}") from None
-    return _build_case(path, suite, raw)
+    return _build_case(path, suite, raw, values)
 
 
 def _case_name(data: Any, index: int) -> str:
@@ -183,7 +188,7 @@ def _case_name(data: Any, index: int) -> str:
     return repr(raw_id) if isinstance(raw_id, str) else f"#{index + 1}"
 
 
-def _build_case(path: Path, suite: str, raw: _CaseModel) -> Case:
+def _build_case(path: Path, suite: str, raw: _CaseModel, values: ValueStyle) -> Case:
     def fail(field: str, message: str) -> BadInput:
         return BadInput.at(str(path), f"case {raw.id!r}: {field}: {message}")
 
@@ -200,6 +205,7 @@ def _build_case(path: Path, suite: str, raw: _CaseModel) -> Case:
         tags=tuple(raw.tags),
         source=raw.source,
         rating=_rating(raw, fail),
+        values=values,
     )
 
 
@@ -284,11 +290,10 @@ def format_grid(grid: Grid) -> str:
 
 def dump_suite(name: str, description: str, cases: Sequence[Case]) -> str:
     """The YAML text of a suite that `load_suite` reads back into the same cases."""
-    document = {
-        "name": name,
-        "description": description,
-        "cases": [_case_document(case) for case in cases],
-    }
+    document: dict[str, object] = {"name": name, "description": description}
+    if any(case.values == "letters" for case in cases):
+        document["values"] = "letters"
+    document["cases"] = [_case_document(case) for case in cases]
     return yaml.dump(document, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
