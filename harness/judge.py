@@ -68,7 +68,7 @@ def _failed(probe: Probe, verdict: Verdict, detail: str) -> Decision:
 def _failure(outcome: CallOutcome) -> tuple[Verdict, str]:
     kind = outcome.kind
     if kind == "raised" and outcome.error_type in MEMORY_ERRORS:
-        return Verdict.MLE, "ran out of memory (MemoryError)"
+        return Verdict.MLE, f"ran out of memory ({outcome.message or 'MemoryError'})"
     if kind == "raised":
         return Verdict.RE, _raised(outcome)
     if kind == "crashed":
@@ -97,6 +97,8 @@ def _raised(outcome: CallOutcome) -> str:
 
 
 def _crashed(outcome: CallOutcome) -> str:
+    if outcome.message:
+        return outcome.message
     if outcome.signal:
         return f"the process was killed by {outcome.signal}"
     return f"the process exited with status {outcome.exit_code} during the call (os._exit?)"

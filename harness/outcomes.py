@@ -5,12 +5,14 @@ A judge turns these into verdicts; nothing here knows what the right answer was.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from harness.sandbox import codec
 from harness.sandbox.process import Exchange
+from harness.sandbox.program import ProgramRun
 
 OUTPUT_CHARS = 2000  # captured output kept per call, for feedback
 
@@ -27,7 +29,7 @@ CallKind = Literal[
     "skipped",  # not run: too many time-outs before it in the same item
     "internal",  # the harness failed
 ]
-LoadKind = Literal["loaded", "syntax", "import", "timeout", "crashed", "internal"]
+LoadKind = Literal["loaded", "syntax", "import", "build", "timeout", "crashed", "internal"]
 
 
 @dataclass(frozen=True)
@@ -182,3 +184,67 @@ def _returned(reply: dict[str, Any]) -> CallOutcome:
 
 def _ending_text(code: int | None, signal_name: str) -> str:
     return f"was killed by {signal_name}" if signal_name else f"exited with status {code}"
+
+
+# A program's run: its stdout is the answer, its stderr is evidence.
+TRACEBACK = "Traceback (most recent call last)"
+PYTHON_ERROR = re.compile(r"^(\w+(?:\.\w+)*): ?(.*)$")
+PYTHON_LINE = re.compile(r'^  File "[^"]*", line (\d+)')
+CPP_THROW = re.compile(r"terminate called after throwing an instance of '([^']+)'")
+CPP_MEMORY = ("std::bad_alloc",)
+STDERR_SHOWN = 300
+
+
+def program_outcome(run: ProgramRun) -> CallOutcome:
+    """What one run of a program comes to, before judging: `returned` with its stdout."""
+    stderr = run.stderr.decode("utf-8", "replace")
+    outcome = _program_kind(run, stderr)
+    output = run.stdout if outcome.kind == "output_limit" else run.stderr
+    return replace(
+        outcome,
+        output=output.decode("utf-8", "replace")[:OUTPUT_CHARS],
+        seconds=run.wall,
+        cpu_seconds=run.cpu,
+    )
+
+
+def _program_kind(run: ProgramRun, stderr: str) -> CallOutcome:
+    if run.timed_out:
+        return CallOutcome("timeout")
+    if run.output_overflow:
+        return CallOutcome("output_limit")
+    if run.ending.code == 0:
+        return CallOutcome("returned", value=run.stdout.decode("utf-8", "replace"))
+    raised = _python_error(stderr) or _cpp_error(stderr)
+    if raised is not None:
+        return raised
+    ending = run.ending
+    message = f"the program {ending.text}"
+    tail = stderr.strip()[-STDERR_SHOWN:]
+    message += f"; its stderr ends: {tail!r}" if tail else ""
+    return CallOutcome("crashed", exit_code=ending.code, signal=ending.signal_name, message=message)
+
+
+def _python_error(stderr: str) -> CallOutcome | None:
+    """The exception a Python program died of, from its traceback."""
+    if TRACEBACK not in stderr:
+        return None
+    lines = stderr[stderr.rindex(TRACEBACK) :].splitlines()
+    found = [PYTHON_ERROR.match(line) for line in lines if not line.startswith(" ")]
+    errors = [m for m in found if m]
+    if not errors:
+        return None
+    numbers = [int(m.group(1)) for line in lines if (m := PYTHON_LINE.match(line))]
+    error_type, message = errors[-1].group(1), errors[-1].group(2)
+    line = numbers[-1] if numbers else None
+    return CallOutcome("raised", error_type=error_type, message=message, line=line)
+
+
+def _cpp_error(stderr: str) -> CallOutcome | None:
+    """An uncaught C++ exception (std::bad_alloc when the memory limit is hit)."""
+    match = CPP_THROW.search(stderr)
+    if match is None:
+        return None
+    thrown = match.group(1)
+    error_type = "MemoryError" if thrown in CPP_MEMORY else thrown
+    return CallOutcome("raised", error_type=error_type, message=f"uncaught {thrown}")

@@ -46,6 +46,13 @@ class Ending:
         return cls(code=os.waitstatus_to_exitcode(status))
 
     @property
+    def text(self) -> str:
+        """How it ended, as a sentence's predicate: "exited with status 1"."""
+        if self.signal is not None:
+            return f"was killed by {self.signal_name}"
+        return f"exited with status {self.code}"
+
+    @property
     def signal_name(self) -> str:
         if self.signal is None:
             return ""

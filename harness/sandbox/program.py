@@ -1,0 +1,223 @@
+"""Run one program (a student's binary or script, or a compiler) on one input, under limits.
+
+The program is exec'd in its own session, in the submission's private working copy, with a
+cleared environment and its rlimits set between fork and exec (nothing of the grader runs in
+it after exec). Its stdin is the input; its stdout and stderr are two capped pipes; the
+supervisor never reads anything else from it. Time is the child's CPU time from the kernel's
+accounting (wait4's rusage), with a wall-clock backstop; once the direct child has exited its
+whole process group is killed, so nothing it started outlives the run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import resource
+import selectors
+import signal
+import subprocess
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from harness.sandbox.process import CLOCK_TICKS, KILL_FACTOR, Ending, clean_environment
+
+CHUNK = 1 << 16
+KEPT_STDERR = 1 << 16  # stderr kept as evidence; beyond it bytes are only counted
+POLL = 0.05  # seconds between looks at the CPU time and at the direct child
+MIB = 1 << 20
+
+
+@dataclass(frozen=True)
+class ProgramLimits:
+    cpu: float  # CPU seconds: the verdict's limit (the run is killed at KILL_FACTOR times it)
+    wall: float  # wall-clock backstop, seconds
+    memory_mb: int  # RLIMIT_AS
+    output_bytes: int  # stdout + stderr
+    file_size_mb: int = 16
+    open_files: int = 64
+    processes: int | None = None  # RLIMIT_NPROC (per uid; ignored for root); None: unchanged
+
+
+@dataclass(frozen=True)
+class ProgramRun:
+    """What happened, before anyone judged it."""
+
+    stdout: bytes  # up to the output cap
+    stderr: bytes  # the first KEPT_STDERR bytes
+    cpu: float  # user + system seconds, kernel accounting
+    wall: float
+    max_rss_kb: int
+    ending: Ending
+    timed_out: bool = False  # killed on the CPU or the wall clock
+    output_overflow: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.ending.code == 0 and not self.timed_out and not self.output_overflow
+
+
+def run_program(
+    argv: Sequence[str], workdir: Path, stdin: bytes, limits: ProgramLimits
+) -> ProgramRun:
+    """Run `argv` in `workdir` with `stdin` as its input; never raises for what it does.
+
+    Raises OSError only when the program cannot be started at all (not found, not executable)."""
+    started = time.monotonic()
+    proc = subprocess.Popen(
+        list(argv),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=workdir,
+        env=clean_environment(workdir),
+        start_new_session=True,
+        preexec_fn=_rlimits(limits),  # the grading workers are single-threaded
+    )
+    watch = _Watch(proc, limits, started)
+    try:
+        watch.feed_and_collect(stdin)
+    finally:
+        run = watch.finish()
+    return run
+
+
+def _rlimits(limits: ProgramLimits) -> Callable[[], None]:
+    cpu = math.ceil(KILL_FACTOR * limits.cpu) + 1  # SIGXCPU then SIGKILL, if polling missed it
+    pairs = [
+        (resource.RLIMIT_CPU, cpu),
+        (resource.RLIMIT_AS, limits.memory_mb * MIB),
+        (resource.RLIMIT_FSIZE, limits.file_size_mb * MIB),
+        (resource.RLIMIT_NOFILE, limits.open_files),
+        (resource.RLIMIT_CORE, 0),
+    ]
+    if limits.processes is not None:
+        pairs.append((resource.RLIMIT_NPROC, limits.processes))
+
+    def apply() -> None:  # runs in the forked child, just before exec
+        for which, value in pairs:
+            resource.setrlimit(which, (value, value))
+
+    return apply
+
+
+class _Watch:
+    """The supervisor's side of one run: feeds stdin, drains the pipes, watches the clocks."""
+
+    def __init__(self, proc: subprocess.Popen[bytes], limits: ProgramLimits, started: float):
+        assert proc.stdin and proc.stdout and proc.stderr
+        self.proc, self.limits, self.started = proc, limits, started
+        self.stdout, self.stderr = bytearray(), bytearray()
+        self.output_bytes = 0
+        self.timed_out = self.output_overflow = False
+        self.selector = selectors.DefaultSelector()
+        for stream, name in ((proc.stdout, "stdout"), (proc.stderr, "stderr")):
+            os.set_blocking(stream.fileno(), False)
+            self.selector.register(stream.fileno(), selectors.EVENT_READ, name)
+
+    def feed_and_collect(self, stdin: bytes) -> None:
+        assert self.proc.stdin is not None
+        pending = memoryview(stdin)
+        writer = self.proc.stdin.fileno()
+        os.set_blocking(writer, False)
+        self.selector.register(writer, selectors.EVENT_WRITE, "stdin")
+        cpu_cap = KILL_FACTOR * self.limits.cpu
+        deadline = self.started + self.limits.wall
+        open_pipes = 2
+        while not self.output_overflow:
+            if time.monotonic() >= deadline or (_cpu(self.proc.pid) or 0.0) > cpu_cap:
+                self.timed_out = True
+                return
+            if not open_pipes:  # closed its output: it is exiting (or carries on silently)
+                if _exited(self.proc.pid):
+                    return
+                time.sleep(0.001)
+                continue
+            events = self.selector.select(min(deadline - time.monotonic(), POLL))
+            if not events and _exited(self.proc.pid):
+                return  # the child is gone; whatever still holds its pipes is not waited for
+            for key, _ in events:
+                if key.data == "stdin":
+                    pending = self._write(writer, pending)
+                elif not self._read(key.fd, key.data):
+                    open_pipes -= 1
+
+    def _write(self, writer: int, pending: memoryview) -> memoryview:
+        try:
+            pending = pending[os.write(writer, pending) :]
+        except (BrokenPipeError, BlockingIOError, OSError) as err:
+            if isinstance(err, BlockingIOError):
+                return pending
+            pending = pending[len(pending) :]
+        if not pending:
+            self.selector.unregister(writer)
+            self._close_stdin()
+        return pending
+
+    def _close_stdin(self) -> None:
+        assert self.proc.stdin is not None
+        with contextlib.suppress(OSError):
+            self.proc.stdin.close()
+
+    def _read(self, fd: int, name: str) -> bool:
+        """Take what is there; False at end of file."""
+        try:
+            chunk = os.read(fd, CHUNK)
+        except BlockingIOError:
+            return True
+        if not chunk:
+            self.selector.unregister(fd)
+            return False
+        self.output_bytes += len(chunk)
+        if self.output_bytes > self.limits.output_bytes:
+            self.output_overflow = True
+        if name == "stdout":
+            self.stdout += chunk[: max(0, self.limits.output_bytes - len(self.stdout))]
+        elif len(self.stderr) < KEPT_STDERR:
+            self.stderr += chunk[: KEPT_STDERR - len(self.stderr)]
+        return True
+
+    def finish(self) -> ProgramRun:
+        """Kill the group, reap the child with its rusage, close every pipe."""
+        _kill_group(self.proc.pid)
+        _, status, usage = os.wait4(self.proc.pid, 0)
+        self.proc.returncode = 0  # reaped here: keep Popen from waiting again
+        self._close_stdin()
+        for stream in (self.proc.stdout, self.proc.stderr):
+            if stream is not None:
+                stream.close()
+        self.selector.close()
+        return ProgramRun(
+            stdout=bytes(self.stdout),
+            stderr=bytes(self.stderr),
+            cpu=usage.ru_utime + usage.ru_stime,
+            wall=time.monotonic() - self.started,
+            max_rss_kb=usage.ru_maxrss,
+            ending=Ending.from_status(status),
+            timed_out=self.timed_out,
+            output_overflow=self.output_overflow,
+        )
+
+
+def _kill_group(pgid: int) -> None:
+    """SIGKILL the run's process group (the child is unreaped, so its id cannot be reused)."""
+    if pgid > 1 and pgid != os.getpgid(0):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pgid, signal.SIGKILL)
+
+
+def _exited(pid: int) -> bool:
+    flags = os.WEXITED | os.WNOHANG | os.WNOWAIT
+    return os.waitid(os.P_PID, pid, flags) is not None
+
+
+def _cpu(pid: int) -> float | None:
+    """CPU seconds of the live child (and its reaped children) from /proc."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+        return sum(int(f) for f in fields[11:15]) / CLOCK_TICKS
+    except (OSError, IndexError, ValueError):
+        return None
