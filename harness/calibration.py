@@ -43,7 +43,11 @@ def calibrate(
     if not timed:
         return Calibrated(assignment, {})
     context = RunContext(
-        _generous(assignment, timed), tuple(p for p in probes if p.item in timed), python, base
+        _generous(assignment, timed),
+        tuple(p for p in probes if p.item in timed),
+        python,
+        base,
+        config.languages,
     )
     slowest = _slowest_runs(context, config, name, timed)
     items = dict(assignment.items)
@@ -73,21 +77,25 @@ def _slowest_runs(
     if reference is None:
         raise BadInput(f"{where}: time_from_reference needs a reference solver")
     shape = SHAPES[context.assignment.shape]
-    found = discover(config.path(reference), shape.suffixes)
-    if len(found) != 1:
-        raise BadInput(f"{where}: expected one reference submission, found {len(found)}")
-    try:
-        run = shape.run(found[0], context)
-    except SubmissionProblem as problem:
-        raise BadInput(f"{where}: the reference cannot be run: {problem}") from None
-    if len(run.outcomes) != len(context.probes):
-        raise BadInput(f"{where}: the reference did not load: {run.load.message}")
     slowest = dict.fromkeys(timed, 0.0)
-    for probe, outcome in zip(context.probes, run.outcomes, strict=True):
-        result = judge(probe, outcome, CALIBRATION_TIME)
-        if result.verdict is not Verdict.AC or outcome.cpu_seconds is None:
-            raise BadInput(f"{where}: the reference fails {result.detail or probe.call}")
-        slowest[probe.item] = max(slowest[probe.item], outcome.cpu_seconds)
+    for found in discover(
+        config.path(reference), shape.suffixes(context.assignment, context.languages)
+    ):
+        try:
+            run = shape.run(found, context)
+        except SubmissionProblem as problem:
+            raise BadInput(
+                f"{where}: the reference {found.name} cannot be run: {problem}"
+            ) from None
+        if len(run.outcomes) != len(context.probes):
+            raise BadInput(f"{where}: the reference {found.name} did not load: {run.load.message}")
+        for probe, outcome in zip(context.probes, run.outcomes, strict=True):
+            result = judge(probe, outcome, CALIBRATION_TIME)
+            if result.verdict is not Verdict.AC or outcome.cpu_seconds is None:
+                raise BadInput(
+                    f"{where}: the reference {found.name} fails {result.detail or probe.call}"
+                )
+            slowest[probe.item] = max(slowest[probe.item], outcome.cpu_seconds)
     return slowest
 
 

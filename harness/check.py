@@ -22,7 +22,7 @@ from harness.errors import BadInput
 from harness.grading import grade_all
 from harness.plan import Plan, make_plan
 from harness.report import SubmissionResult
-from harness.shapes import SHAPES
+from harness.shapes import suffixes_for
 from harness.submissions import Submission, discover
 from harness.yamlfile import dotted, first_error, read_yaml
 
@@ -57,7 +57,7 @@ def check(config: Config, names: Sequence[str], jobs: int) -> list[CheckRow]:
 
 def _check_assignment(config: Config, name: str, jobs: int) -> list[CheckRow]:
     plan = make_plan(config, name)
-    suffixes = SHAPES[plan.assignment.shape].suffixes
+    suffixes = suffixes_for(config, name)
     rows: list[CheckRow] = []
     if plan.assignment.reference:
         reference = discover(config.path(plan.assignment.reference), suffixes)

@@ -3,22 +3,25 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 from tabulate import tabulate
 
-from harness import __version__, suites_cli
+from harness import __version__, league_report, suites_cli
+from harness import league as leagues
 from harness.check import check as run_check
 from harness.clirun import run
-from harness.config import Config, find_config, load_config
+from harness.config import find_config, load_config
 from harness.errors import BadInput, ExitCode
 from harness.grading import grade_all
+from harness.inference import pick_assignment
 from harness.plan import make_plan
 from harness.report import write_json
-from harness.shapes import SHAPES
-from harness.submissions import discover
+from harness.shapes import suffixes_for
+from harness.submissions import Submission, discover
 from harness.table import render
 
 DEFAULT_JOBS = os.cpu_count() or 1
@@ -89,7 +92,7 @@ def grade(
         settings = load_config(find_config(config))
         name = pick_assignment(settings, path, assignment)
         plan = make_plan(settings, name)
-        submissions = discover(path, SHAPES[plan.assignment.shape].suffixes)
+        submissions = discover(path, suffixes_for(settings, name))
         report = grade_all(plan, submissions, jobs)
         if json_file is not None:
             write_json(report, json_file)
@@ -140,34 +143,65 @@ def check(
     run(work, verbose)
 
 
-def pick_assignment(config: Config, path: Path, explicit: str | None) -> str:
-    """--assignment, else an assignment named by a folder on the path, else the only one whose
-    entry file (a2.py) the submissions hold, else the only one with no fixed entry file."""
-    if explicit:
-        config.assignment(explicit)
-        return explicit
-    for part in reversed(path.resolve().parts):
-        if part in config.assignments:
-            return part
-    by_entry = [name for name, a in config.assignments.items() if a.entry and _holds(path, a.entry)]
-    if len(by_entry) == 1:
-        return by_entry[0]
-    any_entry = [name for name, a in config.assignments.items() if not a.entry]
-    if not by_entry and len(any_entry) == 1:
-        return any_entry[0]
-    if len(config.assignments) == 1:
-        return next(iter(config.assignments))
-    discover(
-        path, sorted({s for shape in SHAPES.values() for s in shape.suffixes})
-    )  # its errors first
-    known = ", ".join(config.assignments)
-    raise BadInput(f"{path}: cannot tell which assignment it is: pass --assignment ({known})")
+@app.command()
+def league(
+    paths: Annotated[
+        list[Path], typer.Argument(help="Submissions (files or folders) or folders of them.")
+    ],
+    size: Annotated[int, typer.Option("--size", help="The league's puzzle size: 9, 16 or 25.")],
+    assignment: AssignmentOption = None,
+    repeats: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--repeats", min=1, max=99, help="Runs per puzzle (default: config.yaml)."),
+    ] = None,
+    json_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--json", help="Also write the standings as JSON to this file."),
+    ] = None,
+    jobs: JobsOption = DEFAULT_JOBS,
+    config: ConfigOption = None,
+    verbose: VerboseOption = False,
+) -> None:
+    """Rank the programs that pass correctness at one size by CPU time per puzzle, beside the
+    reference programs; flag places that noise could swap.
+
+    Example: [bold]sudoku-harness league submissions/stdin-program --size 16[/bold]
+    """
+
+    def work() -> ExitCode:
+        settings = load_config(find_config(config))
+        name = pick_assignment(settings, paths[0], assignment)
+        league_settings = leagues.settings(settings, name)
+        plan = make_plan(settings, name)
+        probes = leagues.league_probes(settings, plan, size)
+        suffixes = suffixes_for(settings, name)
+        entrants = [s for path in paths for s in discover(path, suffixes)]
+        baselines = [
+            replace(s, name=f"reference {s.name}")
+            for path in league_settings.baselines
+            for s in discover(settings.path(path), suffixes)
+        ]
+        _unique_names([*entrants, *baselines])
+        count = repeats or league_settings.repeats
+        standing = leagues.run_league(plan, probes, entrants, baselines, count, jobs)
+        if json_file is not None:
+            league_report.write_json(standing, json_file)
+        typer.echo(league_report.render(standing))
+        return ExitCode.OK
+
+    run(work, verbose)
 
 
-def _holds(path: Path, entry: str) -> bool:
-    if path.is_file():
-        return path.name == entry
-    return (path / entry).is_file() or any(p.is_file() for p in path.glob(f"*/{entry}"))
+def _unique_names(submissions: list[Submission]) -> None:
+    seen: dict[str, Path] = {}
+    for submission in submissions:
+        if submission.name in seen:
+            first = seen[submission.name]
+            raise BadInput(
+                f"{submission.path}: the name {submission.name!r} is also {first}'s: "
+                "rename one of the folders"
+            )
+        seen[submission.name] = submission.path
 
 
 def main() -> None:

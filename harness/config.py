@@ -60,6 +60,36 @@ class RuleConfig(_Strict):
     allow: tuple[str, ...] = ()  # for `import`: modules that may be imported
 
 
+class LanguageConfig(_Strict):
+    """How a language is built and run, the way judges describe languages. Commands are argument
+    lists; `{sources}` expands to every source file, `{main}` to the one run, `{binary}` to the
+    program built, `{python}` to the sandbox interpreter, and any other `{name}` to the
+    assignment's `program.variables` (e.g. `{std}`)."""
+
+    files: tuple[str, ...] = Field(min_length=1)  # file name patterns, e.g. ["*.cpp", "*.cc"]
+    build: tuple[str, ...] = ()  # empty: nothing to build (an interpreted language)
+    run: tuple[str, ...] = Field(min_length=1)
+
+
+class ProgramConfig(_Strict):
+    """For programs that read a puzzle on stdin: which languages, how to build, which file
+    solves which size when a folder holds one program per size."""
+
+    languages: tuple[str, ...] = Field(min_length=1)  # names in the top-level `languages:`
+    variables: dict[str, str] = Field(default_factory=dict)  # e.g. {std: c++11}
+    sizes: dict[int, str] = Field(default_factory=dict)  # size -> file pattern, e.g. "*9x9*"
+    build_time: float = Field(default=30.0, gt=0)  # CPU seconds to build one program
+    build_memory_mb: int = Field(default=2048, ge=64)  # the compiler's address space
+
+
+class LeagueConfig(_Strict):
+    """The timed leagues: per size, a suite of puzzles of mixed difficulty; repeats per case."""
+
+    suites: dict[int, Path] = Field(min_length=1)  # size -> suite file
+    repeats: int = Field(default=5, ge=1, le=99)  # runs per case: the median is kept
+    baselines: tuple[Path, ...] = ()  # reference programs shown beside the students (first: x1)
+
+
 class AssignmentConfig(_Strict):
     title: str = ""
     shape: str
@@ -69,6 +99,8 @@ class AssignmentConfig(_Strict):
     reference: Path | None = None
     examples: Path | None = None
     limits: Limits = Limits()
+    program: ProgramConfig | None = None  # for shapes that build and run programs
+    league: LeagueConfig | None = None
     items: dict[str, ItemConfig] = Field(min_length=1)
     rules: dict[RuleName, RuleConfig] = Field(default_factory=dict)
     # Other names accepted for names of the interface (methods, attributes), e.g. an older
@@ -101,6 +133,7 @@ class RuntimeConfig(_Strict):
 
 class Config(_Strict):
     runtime: RuntimeConfig = RuntimeConfig()
+    languages: dict[str, LanguageConfig] = Field(default_factory=dict)
     assignments: dict[str, AssignmentConfig] = Field(min_length=1)
     source: Path = Path(CONFIG_NAME)  # the file it was read from
 
@@ -108,6 +141,18 @@ class Config(_Strict):
     def root(self) -> Path:
         """The folder holding the file: relative paths start there."""
         return self.source.parent
+
+    @model_validator(mode="after")
+    def _languages_are_known(self) -> Config:
+        for name, assignment in self.assignments.items():
+            for language in assignment.program.languages if assignment.program else ():
+                if language not in self.languages:
+                    known = ", ".join(sorted(self.languages)) or "none"
+                    raise ValueError(
+                        f"assignments.{name}.program.languages: {language!r} is not in "
+                        f"`languages:` (known: {known})"
+                    )
+        return self
 
     def assignment(self, name: str) -> AssignmentConfig:
         if name not in self.assignments:
@@ -152,4 +197,8 @@ def _check_paths(config: Config, path: Path) -> None:
         for index, suite in enumerate(assignment.suites):
             if not config.path(suite).is_file():
                 where = f"assignments.{name}.suites[{index}]"
+                raise BadInput.at(str(path), f"{where}: suite file {suite} not found")
+        for size, suite in assignment.league.suites.items() if assignment.league else ():
+            if not config.path(suite).is_file():
+                where = f"assignments.{name}.league.suites.{size}"
                 raise BadInput.at(str(path), f"{where}: suite file {suite} not found")

@@ -1,14 +1,12 @@
 """Grading: run each submission through its shape, judge every outcome, allocate marks.
 
-Submissions are graded in parallel by worker processes (an explicit fork context: these are
-trusted supervisors; student code only ever runs in the exec'd children they start). With one
-job the same function runs through the builtin `map`.
+Submissions are graded in parallel by worker processes (harness/pool.py: forked, trusted
+supervisors; student code only ever runs in the exec'd children they start).
 """
 
 from __future__ import annotations
 
 import logging
-import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
@@ -24,6 +22,7 @@ from harness.marks import (
 )
 from harness.outcomes import LoadOutcome
 from harness.plan import Plan
+from harness.pool import spread
 from harness.report import CriterionResult, ItemResult, Report, SubmissionResult
 from harness.shapes import SHAPES
 from harness.shapes.base import RunContext, SubmissionRun
@@ -49,32 +48,15 @@ def grade_all(
 
 
 def _map(plan: Plan, submissions: Sequence[Submission], jobs: int) -> Iterator[SubmissionResult]:
-    if jobs <= 1 or len(submissions) <= 1:
-        yield from map(lambda s: grade_one(plan, s), submissions)
-        return
-    context = multiprocessing.get_context("fork")
-    with context.Pool(min(jobs, len(submissions)), initializer=_adopt, initargs=(plan,)) as pool:
-        yield from pool.imap_unordered(_grade_adopted, submissions)
-
-
-_adopted: Plan | None = None
-
-
-def _adopt(plan: Plan) -> None:
-    global _adopted
-    _adopted = plan
-
-
-def _grade_adopted(submission: Submission) -> SubmissionResult:
-    if _adopted is None:
-        raise RuntimeError("worker started without a plan")
-    return grade_one(_adopted, submission)
+    return spread(grade_one, plan, submissions, jobs)
 
 
 def grade_one(plan: Plan, submission: Submission) -> SubmissionResult:
     """Grade one submission. Never raises for anything the submission does."""
     log.debug("grading %s", submission.name)
-    context = RunContext(plan.assignment, plan.probes, plan.python, plan.workdir_base)
+    context = RunContext(
+        plan.assignment, plan.probes, plan.python, plan.workdir_base, plan.languages
+    )
     try:
         run = SHAPES[plan.assignment.shape].run(submission, context)
     except SubmissionProblem as problem:
@@ -84,7 +66,7 @@ def grade_one(plan: Plan, submission: Submission) -> SubmissionResult:
         return _unrun(plan, submission, Verdict.IE, f"internal error: {err}")
     if not run.load.loaded:
         verdict = Verdict.IE if run.load.kind == "internal" else Verdict.CE
-        return _unrun(plan, submission, verdict, load_note(run.load), run)
+        return _unrun(plan, submission, verdict, load_note(run.load), run, load_detail(run.load))
     return _graded(plan, submission, run)
 
 
@@ -94,14 +76,16 @@ def _unrun(
     verdict: Verdict,
     note: str,
     run: SubmissionRun | None = None,
+    detail: str = "",
 ) -> SubmissionResult:
-    """A submission none of whose calls ran: every item gets one case with the reason."""
+    """A submission none of whose calls ran: every item gets one case with the reason (in full
+    in the case's detail, in one line in the note)."""
     items = tuple(
         ItemResult(
             name,
             0.0,
             rounded(cfg.marks),
-            (CaseResult("load", verdict, note, 0.0),),
+            (CaseResult("load", verdict, detail or note, 0.0),),
             criteria=tuple(
                 CriterionResult(c, 0.0, rounded(k.marks), note) for c, k in cfg.criteria.items()
             ),
@@ -167,6 +151,7 @@ def _item(
         *feedback.dependency_notes(name, cfg.depends_on, lost),
         *feedback.penalty_notes(name, run.flags, taken),
         *plan.notes.get(name, ()),
+        *run.notes.get(name, ()),
     ]
     marks, max_marks = rounded(marks), rounded(cfg.marks)
     return ItemResult(name, marks, max_marks, tuple(cases), tuple(lines), rubric)
@@ -221,4 +206,21 @@ def load_note(load: LoadOutcome) -> str:
         return f"importing the module failed{where}: {load.error_type}: {load.message}{hint}"
     if load.kind == "internal":
         return f"internal error: {load.message}"
+    if load.kind == "build":
+        return f"compile error: {_first_error(load.message)}"
     return load.message
+
+
+def load_detail(load: LoadOutcome) -> str:
+    """Everything a student needs to see about a failed load: for a build, the compiler's
+    output (capped), which the one-line note only summarises."""
+    if load.kind == "build" and "\n" in load.message:
+        return f"compile error:\n{load.message}"
+    return load_note(load)
+
+
+def _first_error(output: str) -> str:
+    """The compiler's first error line (`file:line:col: error: ...`), else its first line."""
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    errors = [line for line in lines if "error" in line.lower()]
+    return (errors or lines or ["(no output)"])[0]

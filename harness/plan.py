@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from harness.assignments import PROBE_SETS
 from harness.calibration import calibrate
-from harness.config import AssignmentConfig, Config
+from harness.config import AssignmentConfig, Config, LanguageConfig
 from harness.errors import BadInput
 from harness.probes import Probe, call_limits
 from harness.shapes import SHAPES
@@ -24,6 +24,7 @@ class Plan:
     python: Path
     workdir_base: Path | None = None
     notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # item -> feedback lines
+    languages: Mapping[str, LanguageConfig] = field(default_factory=dict)  # config.yaml's
 
     @property
     def max_marks(self) -> float:
@@ -48,7 +49,7 @@ def make_plan(config: Config, name: str) -> Plan:
     python = config.path(config.runtime.python) if config.runtime.python else Path(sys.executable)
     base = config.path(config.runtime.workdir) if config.runtime.workdir else None
     timed = calibrate(config, name, probes, python, base)
-    return Plan(name, timed.assignment, probes, python, base, timed.notes)
+    return Plan(name, timed.assignment, probes, python, base, timed.notes, config.languages)
 
 
 def _item_probes(config: Config, name: str, item: str, cases: tuple[Case, ...]) -> list[Probe]:
@@ -64,7 +65,7 @@ def _item_probes(config: Config, name: str, item: str, cases: tuple[Case, ...]) 
         raise BadInput(f"{where}: cannot build probes from the suites: {err}") from None
     if not probes:
         raise BadInput(f"{where}: the suites give this item no cases")
-    return probes
+    return [replace(probe, item=item) for probe in probes]
 
 
 def _known(names: Iterable[str]) -> str:

@@ -123,7 +123,7 @@ def test_a_failing_reference_stops_grading_before_it_starts(tmp_path: Path) -> N
     )
     config = (root / "config.yaml").read_text().replace("../../../", f"{REPO}/")
     (root / "config.yaml").write_text(config)
-    with pytest.raises(BadInput, match=r"reference: the reference fails .*board"):
+    with pytest.raises(BadInput, match=r"reference: the reference correct fails .*board"):
         make_plan(load_config(root / "config.yaml"), "boards")
 
 

@@ -8,11 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from harness.config import Config
 from harness.shapes.base import Shape
 from harness.shapes.board_classes import BoardClasses
 from harness.shapes.function_library import FunctionLibrary
+from harness.shapes.stdin_program import StdinProgram
 
 SHAPES: Mapping[str, Shape] = {
     "function-library": FunctionLibrary(),
     "board-classes": BoardClasses(),
+    "stdin-program": StdinProgram(),
 }
+
+
+def suffixes_for(config: Config, name: str) -> tuple[str, ...]:
+    """The source file suffixes that make a folder a submission of assignment `name`."""
+    assignment = config.assignment(name)
+    return SHAPES[assignment.shape].suffixes(assignment, config.languages)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from harness.config import AssignmentConfig
+from harness.config import AssignmentConfig, LanguageConfig
 from harness.outcomes import CallOutcome, LoadOutcome
 from harness.probes import Probe
 from harness.rules import Flag
@@ -24,6 +24,7 @@ class RunContext:
     probes: tuple[Probe, ...]
     python: Path  # interpreter for student code
     workdir_base: Path | None = None  # where private working copies go (None: system temp)
+    languages: Mapping[str, LanguageConfig] = field(default_factory=dict)  # for programs
 
 
 @dataclass(frozen=True)
@@ -35,11 +36,13 @@ class SubmissionRun:
     names: Mapping[str, str] = field(default_factory=dict)  # item -> name found (aliases)
     flags: tuple[Flag, ...] = ()
     missing: tuple[str, ...] = ()  # names the probes needed and the module lacks (if not items)
+    notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # item -> feedback lines
 
 
 class Shape(Protocol):
-    @property
-    def suffixes(self) -> tuple[str, ...]:
+    def suffixes(
+        self, assignment: AssignmentConfig, languages: Mapping[str, LanguageConfig]
+    ) -> tuple[str, ...]:
         """Source file suffixes that make a folder a submission of this shape."""
         ...
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness.config import AssignmentConfig
+from harness.config import AssignmentConfig, LanguageConfig
 from harness.outcomes import CallOutcome, LoadOutcome
 from harness.probes import Probe, call_limits
 from harness.sandbox import codec
@@ -30,7 +30,10 @@ MEMBERS_SHOWN = 12
 
 
 class BoardClasses:
-    suffixes = (".py",)
+    def suffixes(
+        self, assignment: AssignmentConfig, languages: Mapping[str, LanguageConfig]
+    ) -> tuple[str, ...]:
+        return (".py",)
 
     def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
         entry = entry_file(submission, context.assignment.entry, ".py")

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness.config import AssignmentConfig
+from harness.config import AssignmentConfig, LanguageConfig
 from harness.outcomes import CallOutcome, LoadOutcome
 from harness.probes import Probe, call_limits
 from harness.rules import check_source
@@ -25,7 +25,10 @@ from harness.submissions import Submission, SubmissionProblem, entry_file
 
 
 class FunctionLibrary:
-    suffixes = (".py",)
+    def suffixes(
+        self, assignment: AssignmentConfig, languages: Mapping[str, LanguageConfig]
+    ) -> tuple[str, ...]:
+        return (".py",)
 
     def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
         assignment = context.assignment

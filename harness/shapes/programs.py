@@ -1,0 +1,176 @@
+"""The programs in a stdin-program submission: which files, which language, which sizes, and the
+commands that build and run them (from config.yaml's `languages:` table).
+
+A folder usually holds one program for every size. When files match the assignment's size
+patterns (`program.sizes`, e.g. `9x9.cpp`, `16x16.cpp`, `25x25.cpp`), each such size gets its own
+program and the other sizes get whatever remains. Several source files of one compiled language
+are built together as one program; several scripts need a `main.py` (or the configured entry).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from harness.config import AssignmentConfig, LanguageConfig, ProgramConfig
+from harness.submissions import Submission, SubmissionProblem
+
+MAIN_SCRIPT = "main.py"
+
+
+@dataclass(frozen=True)
+class Program:
+    """One program of a submission: its language, its files (relative to the submission), and
+    the sizes it is run on (None: every size no other program claims)."""
+
+    language: str
+    sources: tuple[Path, ...]
+    main: Path
+    sizes: tuple[int, ...] | None = None
+
+    @property
+    def label(self) -> str:
+        return ", ".join(str(p) for p in self.sources)
+
+    @property
+    def binary(self) -> str:
+        tag = "-".join(f"{n}x{n}" for n in self.sizes) if self.sizes else "all"
+        return f"program-{tag}"
+
+
+@dataclass(frozen=True)
+class Commands:
+    build: tuple[str, ...]  # empty: nothing to build
+    run: tuple[str, ...]
+
+
+def languages_of(
+    assignment: AssignmentConfig, table: Mapping[str, LanguageConfig]
+) -> tuple[tuple[str, LanguageConfig], ...]:
+    program = _program(assignment)
+    return tuple((name, table[name]) for name in program.languages)
+
+
+def suffixes(assignment: AssignmentConfig, table: Mapping[str, LanguageConfig]) -> tuple[str, ...]:
+    """File suffixes that make a folder a submission (from the languages' patterns)."""
+    found = [
+        pattern[pattern.rindex(".") :]
+        for _, language in languages_of(assignment, table)
+        for pattern in language.files
+        if "." in pattern
+    ]
+    return tuple(dict.fromkeys(found))
+
+
+def find_programs(
+    submission: Submission, assignment: AssignmentConfig, table: Mapping[str, LanguageConfig]
+) -> tuple[Program, ...]:
+    """The submission's programs; raises SubmissionProblem when there is none or it is unclear."""
+    languages = languages_of(assignment, table)
+    root = submission.path.parent if submission.path.is_file() else submission.path
+    files = [submission.path] if submission.path.is_file() else sorted(_files(root))
+    sources = [(p.relative_to(root), lang) for p in files if (lang := _language(p, languages))]
+    if not sources:
+        patterns = ", ".join(p for _, lang in languages for p in lang.files)
+        raise SubmissionProblem(f"no source file ({patterns}) in the submission")
+    by_size = _by_size(sources, _program(assignment).sizes)
+    claimed = {path for group in by_size.values() for path, _ in group}
+    rest = [(path, lang) for path, lang in sources if path not in claimed]
+    entry = assignment.entry
+    programs = [_program_of(group, (size,), entry, table) for size, group in by_size.items()]
+    if rest or not programs:
+        programs.append(_program_of(rest, None, entry, table))
+    return tuple(programs)
+
+
+def commands(
+    program: Program, language: LanguageConfig, variables: Mapping[str, str], python: Path
+) -> Commands:
+    values = {
+        **variables,
+        "main": str(program.main),
+        "binary": program.binary,
+        "python": str(python),
+    }
+    sources = [str(p) for p in program.sources]
+    return Commands(
+        tuple(_expand(language.build, values, sources)), tuple(_expand(language.run, values, []))
+    )
+
+
+def _expand(template: Sequence[str], values: Mapping[str, str], sources: list[str]) -> list[str]:
+    argv: list[str] = []
+    for part in template:
+        if part == "{sources}":
+            argv += sources
+        else:
+            argv.append(part.format_map(values))
+    return argv
+
+
+def _program(assignment: AssignmentConfig) -> ProgramConfig:
+    if assignment.program is None:
+        raise SubmissionProblem("config.yaml gives this assignment no `program:` settings")
+    return assignment.program
+
+
+def _files(root: Path) -> list[Path]:
+    return [
+        p
+        for p in root.rglob("*")
+        if p.is_file()
+        and not p.is_symlink()
+        and not any(part.startswith(".") or part == "__pycache__" for part in p.parts[-3:])
+    ]
+
+
+def _language(path: Path, languages: Sequence[tuple[str, LanguageConfig]]) -> str:
+    for name, language in languages:
+        if any(fnmatch.fnmatch(path.name, pattern) for pattern in language.files):
+            return name
+    return ""
+
+
+Source = tuple[Path, str]  # (relative path, language)
+
+
+def _by_size(sources: list[Source], patterns: Mapping[int, str]) -> dict[int, list[Source]]:
+    found: dict[int, list[Source]] = {}
+    for size, pattern in sorted(patterns.items()):
+        group = [s for s in sources if fnmatch.fnmatch(s[0].name.lower(), pattern.lower())]
+        if group:
+            found[size] = group
+    return found
+
+
+def _program_of(
+    group: list[Source],
+    sizes: tuple[int, ...] | None,
+    entry: str | None,
+    table: Mapping[str, LanguageConfig],
+) -> Program:
+    where = f" for {sizes[0]}x{sizes[0]}" if sizes else ""
+    names = ", ".join(str(path) for path, _ in group)
+    languages = sorted({lang for _, lang in group})
+    if len(languages) > 1:
+        raise SubmissionProblem(f"sources in several languages{where} ({names}): hand in one")
+    paths = tuple(path for path, _ in group)
+    main = _main(paths, entry)
+    if main is None and not table[languages[0]].build:
+        raise SubmissionProblem(
+            f"several scripts{where} ({names}): cannot tell which to run (name it {MAIN_SCRIPT})"
+        )
+    return Program(languages[0], paths, main or paths[0], sizes)
+
+
+def _main(paths: tuple[Path, ...], entry: str | None) -> Path | None:
+    """The file to run: the only one, else the configured entry, else main.py."""
+    if len(paths) == 1:
+        return paths[0]
+    for wanted in (entry, MAIN_SCRIPT):
+        named = [p for p in paths if wanted and p.name == wanted]
+        if len(named) == 1:
+            return named[0]
+    return None

@@ -1,0 +1,189 @@
+"""Shape `stdin-program`: a program in any configured language that reads a puzzle on stdin and
+prints the solution (or `No Solution`).
+
+Each of the submission's programs (see programs.py) is built once, inside the sandbox, in the
+private working copy; then every probe runs the program for its puzzle's size once, with the
+puzzle as its input. A program that does not build makes the cases it was to solve CE; the
+compiler's output (capped) is the reason. After `timeouts_before_skip` time-outs in a row in an
+item, that item's other cases are not run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from harness.config import AssignmentConfig, LanguageConfig
+from harness.outcomes import CallOutcome, LoadOutcome, program_outcome
+from harness.probes import Probe, call_limits
+from harness.sandbox.program import ProgramLimits, run_program
+from harness.sandbox.workdir import CopyRefused, private_copy
+from harness.shapes import programs
+from harness.shapes.base import RunContext, SubmissionRun
+from harness.shapes.programs import Commands, Program
+from harness.submissions import Submission, SubmissionProblem
+
+BUILD_OUTPUT = 1 << 20  # compiler output read, bytes
+BUILD_SHOWN = 1500  # compiler output shown on CE, characters
+BUILD_FILE_MB = 256  # the largest file a build may write
+
+
+class StdinProgram:
+    def suffixes(
+        self, assignment: AssignmentConfig, languages: Mapping[str, LanguageConfig]
+    ) -> tuple[str, ...]:
+        return programs.suffixes(assignment, languages)
+
+    def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
+        found = programs.find_programs(submission, context.assignment, context.languages)
+        try:
+            with private_copy(submission.path, context.workdir_base) as workdir:
+                return _Runs(context, workdir, found).run_all()
+        except CopyRefused as err:
+            raise SubmissionProblem(f"cannot copy the submission: {err}") from None
+
+
+def probe_size(probe: Probe) -> int:
+    """The puzzle size a stdin probe feeds: its second argument."""
+    size = probe.args[1]
+    assert isinstance(size, int)
+    return size
+
+
+@dataclass(frozen=True)
+class _Built:
+    program: Program
+    run: tuple[str, ...]  # the command that runs it
+    failure: LoadOutcome | None = None  # why it could not be built
+
+
+class _Runs:
+    def __init__(self, context: RunContext, workdir: Path, found: tuple[Program, ...]) -> None:
+        self.context, self.workdir, self.found = context, workdir, found
+        self.timeouts: dict[str, int] = {}
+
+    def run_all(self) -> SubmissionRun:
+        built = [self._build(program) for program in self.found]
+        working = [b for b in built if b.failure is None]
+        if not working:
+            failure = built[0].failure
+            assert failure is not None
+            return SubmissionRun(failure, (), names=self._names())
+        outcomes = tuple(self._one(probe, built) for probe in self.context.probes)
+        return SubmissionRun(
+            LoadOutcome("loaded"), outcomes, names=self._names(), notes=self._notes(built)
+        )
+
+    def _names(self) -> dict[str, str]:
+        """Every item is "defined": a program answers for every size it is given."""
+        return {item: item for item in self.context.assignment.items}
+
+    def _commands(self, program: Program) -> Commands:
+        assignment = self.context.assignment
+        assert assignment.program is not None
+        language = self.context.languages[program.language]
+        variables = assignment.program.variables
+        return programs.commands(program, language, variables, self.context.python)
+
+    def _build(self, program: Program) -> _Built:
+        commands = self._commands(program)
+        if not commands.build:
+            return _Built(program, commands.run)
+        settings = self.context.assignment.program
+        assert settings is not None
+        limits = ProgramLimits(
+            cpu=settings.build_time,
+            wall=2 * settings.build_time + 5,
+            memory_mb=settings.build_memory_mb,
+            output_bytes=BUILD_OUTPUT,
+            file_size_mb=BUILD_FILE_MB,
+            open_files=256,
+        )
+        try:
+            run = run_program(commands.build, self.workdir, b"", limits)
+        except OSError as err:
+            failure = LoadOutcome("internal", message=f"cannot run {commands.build[0]}: {err}")
+            return _Built(program, commands.run, failure)
+        if run.timed_out:
+            message = f"{program.label} took more than {settings.build_time:g} s to build"
+            return _Built(program, commands.run, LoadOutcome("build", message=message))
+        if not run.ok:
+            text = (run.stderr + run.stdout).decode("utf-8", "replace")
+            text = text.replace(f"{self.workdir}/", "").strip()
+            message = _capped(text) or f"the build of {program.label} {run.ending.text}"
+            return _Built(program, commands.run, LoadOutcome("build", message=message))
+        return _Built(program, commands.run)
+
+    def _one(self, probe: Probe, built: list[_Built]) -> CallOutcome:
+        size = probe_size(probe)
+        chosen = _for_size(built, size)
+        if chosen is None:
+            return CallOutcome("not_loaded", message=self._no_program(size))
+        if chosen.failure is not None:
+            if chosen.failure.kind == "internal":
+                return CallOutcome("internal", message=_unbuilt(chosen))
+            return CallOutcome("not_loaded", message=_unbuilt(chosen))
+        streak = self.timeouts.get(probe.item, 0)
+        skip_after = self.context.assignment.limits.timeouts_before_skip
+        if skip_after and streak >= skip_after:
+            return CallOutcome("skipped", message=f"not run: {streak} runs in a row timed out")
+        limits = call_limits(self.context.assignment, probe)
+        program_limits = ProgramLimits(
+            cpu=limits.time,
+            wall=limits.wall_seconds,
+            memory_mb=limits.memory_mb,
+            output_bytes=limits.output_kb << 10,
+            file_size_mb=limits.file_size_mb,
+            open_files=limits.open_files,
+        )
+        stdin = str(probe.args[0]).encode()
+        try:
+            outcome = program_outcome(run_program(chosen.run, self.workdir, stdin, program_limits))
+        except OSError as err:
+            return CallOutcome("internal", message=f"cannot start {chosen.run[0]}: {err}")
+        self.timeouts[probe.item] = streak + 1 if outcome.over_time(limits.time) else 0
+        return outcome
+
+    def _no_program(self, size: int) -> str:
+        settings = self.context.assignment.program
+        pattern = settings.sizes.get(size) if settings else None
+        wanted = f": no file matches {pattern}" if pattern else ""
+        return f"no program for {size}x{size}{wanted}"
+
+    def _notes(self, built: list[_Built]) -> dict[str, tuple[str, ...]]:
+        """item -> which program answered it (when a folder holds one per size), and builds that
+        failed."""
+        notes: dict[str, list[str]] = {}
+        for probe in self.context.probes:
+            chosen = _for_size(built, probe_size(probe))
+            lines = notes.setdefault(probe.item, [])
+            line = _program_note(chosen, len(built)) if chosen else ""
+            if line and line not in lines:
+                lines.append(line)
+        return {item: tuple(lines) for item, lines in notes.items() if lines}
+
+
+def _for_size(built: list[_Built], size: int) -> _Built | None:
+    own = [b for b in built if b.program.sizes and size in b.program.sizes]
+    rest = [b for b in built if b.program.sizes is None]
+    candidates = own or rest
+    return candidates[0] if candidates else None
+
+
+def _program_note(chosen: _Built, programs_count: int) -> str:
+    if chosen.failure is not None:
+        return _unbuilt(chosen)
+    if programs_count > 1:
+        return f"ran {chosen.program.label} ({chosen.program.language})"
+    return ""
+
+
+def _unbuilt(chosen: _Built) -> str:
+    failure = chosen.failure
+    assert failure is not None
+    return f"{chosen.program.label} did not build: {failure.message}"
+
+
+def _capped(text: str) -> str:
+    return text if len(text) <= BUILD_SHOWN else text[:BUILD_SHOWN] + " ... (cut)"
