@@ -1,8 +1,9 @@
 """Time limits derived from the reference solver's own runs (the Kattis rule).
 
-For an item with `time_from_reference: F` in config.yaml, the reference submission is run on
-the item's probes, on this machine, before anything is graded; the item's limit becomes the
-smallest whole number of seconds at least F times the slowest reference run, and never less
+For an item with `time_from_reference: F` in config.yaml, every reference submission (a
+reference folder may hold several, e.g. one per language) is run on the item's probes, on this
+machine, before anything is graded; the item's limit becomes the smallest whole number of
+seconds at least F times the slowest reference run, and never less
 than the item's configured `time` (its floor). A reference that fails a probe, or takes longer
 than the generous calibration limit, is a setup problem: grading does not start.
 """
@@ -64,8 +65,8 @@ def calibrate(
 
 def _note(limit: float, factor: float) -> str:
     return (
-        f"time limit {limit:g} s of CPU per board: at least {factor:g} times the reference "
-        f"solver's slowest board on the grading machine"
+        f"time limit {limit:g} s of CPU per puzzle: at least {factor:g} times the slowest "
+        f"reference run on the grading machine"
     )
 
 

@@ -188,7 +188,7 @@ def _ending_text(code: int | None, signal_name: str) -> str:
 
 # A program's run: its stdout is the answer, its stderr is evidence.
 TRACEBACK = "Traceback (most recent call last)"
-PYTHON_ERROR = re.compile(r"^(\w+(?:\.\w+)*): ?(.*)$")
+PYTHON_ERROR = re.compile(r"^(\w+(?:\.\w+)*)(?:: ?(.*))?$")
 PYTHON_LINE = re.compile(r'^  File "[^"]*", line (\d+)')
 CPP_THROW = re.compile(r"terminate called after throwing an instance of '([^']+)'")
 CPP_MEMORY = ("std::bad_alloc",)
@@ -235,7 +235,7 @@ def _python_error(stderr: str) -> CallOutcome | None:
     if not errors:
         return None
     numbers = [int(m.group(1)) for line in lines if (m := PYTHON_LINE.match(line))]
-    error_type, message = errors[-1].group(1), errors[-1].group(2)
+    error_type, message = errors[-1].group(1), errors[-1].group(2) or ""
     line = numbers[-1] if numbers else None
     return CallOutcome("raised", error_type=error_type, message=message, line=line)
 

@@ -11,7 +11,7 @@ item, that item's other cases are not run.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from harness.config import AssignmentConfig, LanguageConfig
@@ -139,9 +139,11 @@ class _Runs:
         )
         stdin = str(probe.args[0]).encode()
         try:
-            outcome = program_outcome(run_program(chosen.run, self.workdir, stdin, program_limits))
+            run = run_program(chosen.run, self.workdir, stdin, program_limits)
         except OSError as err:
             return CallOutcome("internal", message=f"cannot start {chosen.run[0]}: {err}")
+        here = f"{self.workdir}/".encode()
+        outcome = program_outcome(replace(run, stderr=run.stderr.replace(here, b"")))
         self.timeouts[probe.item] = streak + 1 if outcome.over_time(limits.time) else 0
         return outcome
 
