@@ -16,7 +16,7 @@ from harness.errors import ExitCode
 from harness.generate import Request, generate
 from harness.rating import Difficulty
 from harness.solver import DEFAULT_MAX_GUESSES
-from harness.suites import Case, dump_suite
+from harness.suites import Case, ValueStyle, dump_suite
 from harness.validation import validate
 
 app = typer.Typer(
@@ -42,6 +42,13 @@ GuessesOption = Annotated[
     typer.Option("--max-guesses", min=1, help="Give up deciding a puzzle after this many guesses."),
 ]
 VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Log what the harness does.")]
+ValuesOption = Annotated[
+    ValueStyle,
+    typer.Option(
+        "--values",
+        help="How a stdin program is fed values above 9: letters (A = 10) or decimal.",
+    ),
+]
 
 
 @app.command("validate")
@@ -80,6 +87,7 @@ def generate_command(
     output: OutputOption = None,
     name: NameOption = None,
     hidden: HiddenOption = False,
+    values: ValuesOption = "decimal",
     verbose: VerboseOption = False,
 ) -> None:
     """Make puzzles with a unique solution by removing clues from random full grids.
@@ -92,7 +100,7 @@ def generate_command(
         started = time.perf_counter()
         request = Request(size=size, count=count, difficulty=difficulty, seed=seed)
         suite = _suite_name(name, output, f"generated-{size}x{size}-{difficulty}")
-        cases = [_hide(case, hidden) for case in generate(request, suite)]
+        cases = [_marked(case, hidden, values) for case in generate(request, suite)]
         command = (
             f"sudoku-harness suites generate --size {size} --count {count} "
             f"--difficulty {difficulty} --seed {seed}"
@@ -126,6 +134,7 @@ def import_command(
     ] = None,
     hidden: HiddenOption = False,
     max_guesses: GuessesOption = DEFAULT_MAX_GUESSES,
+    values: ValuesOption = "decimal",
     verbose: VerboseOption = False,
 ) -> None:
     """Turn puzzles in the formats people have into a suite, computing missing solutions:
@@ -147,7 +156,7 @@ def import_command(
             hidden=hidden,
             max_guesses=max_guesses,
         )
-        cases, repeats = importers.drop_repeats(cases)
+        cases, repeats = importers.drop_repeats([_marked(c, False, values) for c in cases])
         for note in repeats:
             typer.echo(f"skipped {note}", err=True)
         description = f"Imported from {source.name} by `sudoku-harness suites import`."
@@ -161,8 +170,9 @@ def _suite_name(name: str | None, output: Path | None, fallback: str) -> str:
     return name or (output.stem if output is not None else fallback)
 
 
-def _hide(case: Case, hidden: bool) -> Case:
-    return dataclasses.replace(case, hidden=True) if hidden else case
+def _marked(case: Case, hidden: bool, values: ValueStyle) -> Case:
+    """The case as the options say: hidden (or as it was), fed with `values`."""
+    return dataclasses.replace(case, hidden=hidden or case.hidden, values=values)
 
 
 def _emit(output: Path | None, text: str, count: int, started: float) -> None:
