@@ -1,0 +1,401 @@
+"""The stdin-program assignment end to end: real C++ and Python programs, built and run.
+
+Verdict fixtures live in fixtures/stdin/VERDICT/BEHAVIOUR/ (a main.cpp or main.py): every case
+of a fixture gets its folder's verdict. The bundled examples (submissions/stdin-program) are
+checked by `check` and pinned by golden files; the league runs real programs.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from harness.assignments.stdin_expect import PrintedGrid, stdin_text
+from harness.cli import app
+from harness.config import load_config
+from harness.errors import ExitCode
+from harness.grading import grade_all
+from harness.league import Entry, standings
+from harness.outcomes import CallOutcome
+from harness.plan import Plan, make_plan
+from harness.report import SubmissionResult
+from harness.shapes.programs import find_programs
+from harness.submissions import Submission, SubmissionProblem, discover
+from harness.sudoku import Grid
+from harness.verdicts import Verdict
+from tests.conftest import DATASETS, FIXTURES, JOBS, REPO
+from tests.test_examples import compare_golden, without_timings
+
+STDIN = FIXTURES / "stdin"
+CONFIG = STDIN / "config.yaml"
+FIXTURE_DIRS = sorted(p.parent for p in STDIN.glob("*/*/main.*"))
+EXAMPLES = REPO / "submissions" / "stdin-program"
+SUFFIXES = (".cpp", ".py")
+runner = CliRunner()
+
+needs_gpp = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")
+
+
+def plan() -> Plan:
+    return make_plan(load_config(CONFIG), "stdin")
+
+
+@pytest.fixture(scope="module")
+def graded() -> dict[str, SubmissionResult]:
+    the_plan = plan()
+    results: dict[str, SubmissionResult] = {}
+    for folder in sorted({d.parent for d in FIXTURE_DIRS}):
+        report = grade_all(the_plan, discover(folder, SUFFIXES), JOBS)
+        results.update({f"{folder.name}/{s.name}": s for s in report.submissions})
+    return results
+
+
+@needs_gpp
+@pytest.mark.parametrize("folder", FIXTURE_DIRS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_fixture_gets_its_folders_verdict(
+    graded: dict[str, SubmissionResult], folder: Path
+) -> None:
+    result = graded[f"{folder.parent.name}/{folder.name}"]
+    verdicts = {case.verdict for item in result.items for case in item.cases}
+    assert verdicts == {Verdict(folder.parent.name)}, result
+
+
+@needs_gpp
+@pytest.mark.parametrize(
+    ("fixture", "detail"),
+    [
+        ("RE/segfault", "killed by SIGSEGV"),
+        ("RE/exit-code", "exited with status 3"),
+        ("RE/python-raises", "raised IndexError at line"),
+        ("MLE/allocates", "ran out of memory (uncaught std::bad_alloc)"),
+        ("MLE/python-list", "ran out of memory (MemoryError)"),
+        ("TLE/sleeps", "more than the 1 s time limit"),
+        ("WA/extra-line", "line 10: unexpected 'done' after the grid"),
+        ("CE/syntax", "main.cpp:7:5: error: expected"),
+    ],
+)
+def test_the_detail_names_what_happened(
+    graded: dict[str, SubmissionResult], fixture: str, detail: str
+) -> None:
+    case = graded[fixture].items[0].cases[0]
+    assert detail in case.detail, case.detail
+
+
+@needs_gpp
+def test_compile_errors_are_summarised_in_the_note_and_shown_in_full(
+    graded: dict[str, SubmissionResult],
+) -> None:
+    result = graded["CE/syntax"]
+    assert result.note.startswith("compile error: main.cpp:7:5: error:")
+    assert "\n" not in result.note
+    assert "|     ^~~" in result.items[0].cases[0].detail  # the compiler's caret line
+
+
+@needs_gpp
+def test_the_sleeping_program_is_stopped_by_the_wall_clock_with_little_cpu(
+    graded: dict[str, SubmissionResult],
+) -> None:
+    case = graded["TLE/sleeps"].items[0].cases[0]
+    assert case.verdict is Verdict.TLE
+    assert 2.5 < case.seconds < 10  # the backstop is twice the limit plus a second
+
+
+def config_copy(tmp_path: Path, *edits: tuple[str, str]) -> Path:
+    """The fixture config, edited, written where its relative paths no longer work: made
+    absolute."""
+    text = CONFIG.read_text()
+    for old, new in edits:
+        text = text.replace(old, new)
+    text = text.replace("../../../", f"{REPO}/").replace(
+        "- decimal-16x16", f"- {STDIN}/decimal-16x16"
+    )
+    text = text.replace(" AC/", f" {STDIN}/AC/").replace("[AC/", f"[{STDIN}/AC/")
+    path = tmp_path / "config.yaml"
+    path.write_text(text)
+    return path
+
+
+def test_the_language_standard_comes_from_config(tmp_path: Path) -> None:
+    """A global `size` beside `using namespace std` compiles under C++11, not C++17."""
+    if shutil.which("g++") is None:
+        pytest.skip("g++ is not installed")
+    config = config_copy(tmp_path, ("std: c++11", "std: c++17"))
+    submission = Submission("correct-cpp", EXAMPLES / "correct-cpp")
+    at_17 = grade_all(make_plan(load_config(config), "stdin"), [submission])
+    at_11 = grade_all(plan(), [submission])
+    assert re.search(r"reference to .size. is ambiguous", at_17.submissions[0].note)
+    assert at_11.submissions[0].marks == at_11.submissions[0].max_marks
+
+
+# judging the printed grid -------------------------------------------------------------------
+
+PUZZLE: Grid = ((1, 0, 0, 0), (0, 0, 3, 0), (0, 4, 0, 0), (0, 0, 0, 2))
+SOLUTION: Grid = ((1, 3, 2, 4), (4, 2, 3, 1), (2, 4, 1, 3), (3, 1, 4, 2))
+PRINTED = "1 3 2 4\n4 2 3 1\n2 4 1 3\n3 1 4 2\n"
+
+
+def judged(text: str, solution: Grid | None = SOLUTION, **kwargs: Any) -> tuple[bool, str, str]:
+    expect = PrintedGrid(PUZZLE, solution, **kwargs)
+    judgement = expect.judge(CallOutcome("returned", value=text))
+    return judgement.passed, judgement.detail, judgement.accepted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [PRINTED, PRINTED.rstrip("\n"), PRINTED.replace("\n", " \r\n"), PRINTED + "\n\n"],
+    ids=["plain", "no-final-newline", "crlf-and-trailing-spaces", "trailing-blank-lines"],
+)
+def test_layout_details_that_do_not_matter_are_accepted(text: str) -> None:
+    assert judged(text) == (True, "", "")
+
+
+@pytest.mark.parametrize(
+    ("text", "detail"),
+    [
+        ("\n" + PRINTED, "line 1: expected 4 values, got an empty line"),
+        (PRINTED + "Time taken: 0.01 s\n", "line 5: unexpected 'Time taken: 0.01 s' after"),
+        (PRINTED.replace("4 2 3 1", "4 2 1 3"), "line 2, value 3: expected 3, got 1"),
+        (PRINTED[:16], "line 3: missing (the output ends after 2 lines)"),
+        (PRINTED.replace("3 1 4 2", "3 1 4 x"), "line 4, value 4: 'x' is not a value"),
+        ("No Solution\n", "printed 'No Solution', but the puzzle has a solution"),
+    ],
+)
+def test_anything_else_is_wrong_with_the_first_difference(text: str, detail: str) -> None:
+    passed, got, _ = judged(text)
+    assert not passed
+    assert detail in got
+
+
+def test_the_grid_on_one_line_is_accepted_and_said() -> None:
+    assert judged(PRINTED.replace("\n", " ")) == (True, "", "the grid on one line")
+
+
+def test_letters_and_numbers_are_the_same_value() -> None:
+    puzzle = tuple(tuple(0 for _ in range(16)) for _ in range(16))
+    row = list(range(1, 17))
+    grid = tuple(tuple(row[(r * 4 + r // 4 + c) % 16] for c in range(16)) for r in range(16))
+    expect = PrintedGrid(puzzle, grid, "letters")
+    as_letters = stdin_text(grid, "letters")
+    as_numbers = stdin_text(grid, "decimal")
+    assert "G" in as_letters and "16" in as_numbers
+    assert expect.judge(CallOutcome("returned", value=as_letters)).accepted == ""
+    numbers = expect.judge(CallOutcome("returned", value=as_numbers))
+    assert numbers.passed and "written as numbers" in numbers.accepted
+
+
+@pytest.mark.parametrize(
+    ("text", "passed"),
+    [
+        ("No Solution\n", True),
+        ("No Solution", True),
+        ("  No   Solution \r\n", True),
+        ("no solution\n", False),
+        ("No Solution\nTime: 1s\n", False),
+        ("", False),
+    ],
+)
+def test_no_solution_must_be_spelt_as_the_handout_does(text: str, passed: bool) -> None:
+    assert judged(text, solution=None)[0] is passed
+
+
+def test_any_valid_completion_is_accepted_when_the_suite_allows_several() -> None:
+    empty: Grid = ((0,) * 4,) * 4
+    swapped = "3 1 4 2\n2 4 1 3\n4 2 3 1\n1 3 2 4\n"  # PRINTED upside down: also valid
+    broken = "1 3 2 4\n4 2 3 1\n2 4 1 3\n3 1 2 4\n"  # the last row repeats columns' values
+    for text in (PRINTED, swapped):
+        assert (
+            PrintedGrid(empty, SOLUTION, multiple_solutions=True)
+            .judge(CallOutcome("returned", value=text))
+            .passed
+        )
+    assert not judged(swapped)[0]  # one solution: only that one
+    verdict = PrintedGrid(empty, SOLUTION, multiple_solutions=True).judge(
+        CallOutcome("returned", value=broken)
+    )
+    assert not verdict.passed and "repeats a value" in verdict.detail
+    kept = judged(swapped, multiple_solutions=True)
+    assert not kept[0] and "changes a given" in kept[1]
+
+
+# programs in a submission -------------------------------------------------------------------
+
+
+def programs_of(tmp_path: Path, *names: str) -> list[tuple[str, str, tuple[int, ...] | None]]:
+    for name in names:
+        (tmp_path / name).write_text("int main() {}\n")
+    config = load_config(CONFIG)
+    found = find_programs(Submission("s", tmp_path), config.assignment("stdin"), config.languages)
+    return [(p.language, p.label, p.sizes) for p in found]
+
+
+def test_one_program_per_size_when_the_files_say_so(tmp_path: Path) -> None:
+    assert programs_of(tmp_path, "9x9.cpp", "16x16.cpp") == [
+        ("cpp", "9x9.cpp", (9,)),
+        ("cpp", "16x16.cpp", (16,)),
+    ]
+
+
+def test_several_cpp_files_are_one_program(tmp_path: Path) -> None:
+    assert programs_of(tmp_path, "main.cpp", "board.cpp") == [("cpp", "board.cpp, main.cpp", None)]
+
+
+@pytest.mark.parametrize(
+    ("names", "problem"),
+    [
+        (("a.py", "b.py"), "several scripts (a.py, b.py): cannot tell which to run"),
+        (("main.cpp", "gen.py"), "sources in several languages (gen.py, main.cpp)"),
+        (("notes.txt",), "no source file"),
+    ],
+)
+def test_unclear_submissions_are_said_to_be(
+    tmp_path: Path, names: tuple[str, ...], problem: str
+) -> None:
+    with pytest.raises(SubmissionProblem, match=problem.replace("(", r"\(").replace(")", r"\)")):
+        programs_of(tmp_path, *names)
+
+
+# the bundled examples -----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def examples_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, Any]]:
+    out = tmp_path_factory.mktemp("stdin") / "marks.json"
+    result = runner.invoke(app, ["grade", str(EXAMPLES), "-a", "stdin-program", "--json", str(out)])
+    assert result.exit_code == ExitCode.OK, result.output
+    return result.output, json.loads(out.read_text())
+
+
+@needs_gpp
+def test_score_table_matches_golden(
+    examples_report: tuple[str, dict[str, Any]], request: pytest.FixtureRequest
+) -> None:
+    compare_golden("stdin-program.table.txt", examples_report[0], request)
+
+
+@needs_gpp
+def test_json_report_matches_golden(
+    examples_report: tuple[str, dict[str, Any]], request: pytest.FixtureRequest
+) -> None:
+    text = json.dumps(without_timings(examples_report[1]), indent=2) + "\n"
+    text = re.sub(r"Time taken: [0-9.]+ s", "Time taken: (its time) s", text)  # timing-line's
+    compare_golden("stdin-program.json", text, request)
+
+
+@needs_gpp
+def test_each_size_says_which_program_answered_it(
+    examples_report: tuple[str, dict[str, Any]],
+) -> None:
+    per_size = next(
+        s for s in examples_report[1]["submissions"] if s["name"] == "one-program-per-size"
+    )
+    feedback = {item["name"]: item["feedback"] for item in per_size["items"]}
+    assert "ran 25x25.cpp (cpp)" in feedback["25x25"]
+
+
+# the league ---------------------------------------------------------------------------------
+
+
+def test_standings_rank_by_mean_and_flag_overlapping_spreads() -> None:
+    entries = [
+        Entry("slow", False, ((0.30, 0.31, 0.29),), 1),
+        Entry("fast", False, ((0.10, 0.11, 0.12),), 1),
+        Entry("close", False, ((0.115, 0.13, 0.14),), 1),
+        Entry("ref", True, ((0.20, 0.20, 0.20),), 1),
+        Entry("wrong", False, (), 0, "WA: line 1"),
+    ]
+    rows = standings(entries, 1)
+    assert [(r.rank, r.name) for r in rows] == [
+        (1, "fast"),
+        (2, "close"),
+        (None, "ref"),
+        (3, "slow"),
+        (None, "wrong"),
+    ]
+    notes = {r.name: r.note for r in rows}
+    assert notes["fast"] == "within noise of close" and notes["close"] == "within noise of fast"
+    assert notes["slow"] == "" and notes["wrong"] == "WA: line 1"
+    assert rows[0].relative == pytest.approx(0.11 / 0.20)
+
+
+@needs_gpp
+def test_league_ranks_programs_that_pass_beside_the_baseline(tmp_path: Path) -> None:
+    out = tmp_path / "league.json"
+    paths = [str(STDIN / "AC"), str(STDIN / "WA" / "prints-zeros")]
+    result = runner.invoke(
+        app,
+        [
+            "league",
+            *paths,
+            "--size",
+            "9",
+            "--config",
+            str(CONFIG),
+            "-a",
+            "stdin",
+            "--repeats",
+            "2",
+            "--json",
+            str(out),
+        ],
+    )
+    assert result.exit_code == ExitCode.OK, result.output
+    rows = {s["name"]: s for s in json.loads(out.read_text())["standings"]}
+    assert rows["reference cpp-solver"]["baseline"] and rows["reference cpp-solver"]["rank"] is None
+    assert {rows["cpp-solver"]["rank"], rows["python-solver"]["rank"]} == {1, 2}
+    assert rows["cpp-solver"]["rank"] == 1  # a compiled solver beats an interpreter start-up
+    assert rows["prints-zeros"]["rank"] is None
+    assert "did not pass correctness at 9x9" in rows["prints-zeros"]["note"]
+    assert rows["python-solver"]["solved"] == 12 and rows["python-solver"]["relative"] > 1
+    assert "league at 9x9: 12 puzzles, median of 2 runs" in result.output
+
+
+# the course's own sample I/O ----------------------------------------------------------------
+
+WITS = DATASETS / "wits-sample-io"
+
+
+@needs_gpp
+@pytest.mark.skipif(not WITS.is_dir(), reason="../shared/datasets/wits-sample-io is absent")
+def test_the_reference_programs_pass_the_courses_sample_io(tmp_path: Path) -> None:
+    """The official sample I/O (9x9 with an unsolvable one, 16x16, 25x25), fed with letters."""
+    suites = []
+    for folder in sorted(WITS.iterdir()):
+        suite = tmp_path / f"{folder.name}.yaml"
+        result = runner.invoke(
+            app,
+            [
+                "suites",
+                "import",
+                str(folder),
+                "--format",
+                "tokens",
+                "--values",
+                "letters",
+                "-o",
+                str(suite),
+            ],
+        )
+        assert result.exit_code == ExitCode.OK, result.output
+        suites.append(str(suite))
+    config = config_copy(
+        tmp_path,
+        ("../../../testcases/stdin-9x9.yaml", suites[0]),
+        ("decimal-16x16.yaml", f"{suites[1]}\n      - {suites[2]}"),
+        (
+            "16x16: {marks: 10, time: 1.0}",
+            "16x16: {marks: 10}\n      25x25: {marks: 10, time: 2.0}",
+        ),
+    )
+    the_plan = make_plan(load_config(config), "stdin")
+    assert sorted({p.args[1] for p in the_plan.probes}) == [9, 16, 25]
+    assert sum(p.expect.solution is None for p in the_plan.probes) == 1  # out4: No Solution
+    references = discover(REPO / "solvers" / "stdin-program", SUFFIXES)
+    report = grade_all(the_plan, [*references, *discover(EXAMPLES / "correct-cpp", SUFFIXES)])
+    for result in report.submissions:
+        assert result.marks == result.max_marks, result
