@@ -394,8 +394,32 @@ def test_the_reference_programs_pass_the_courses_sample_io(tmp_path: Path) -> No
     )
     the_plan = make_plan(load_config(config), "stdin")
     assert sorted({p.args[1] for p in the_plan.probes}) == [9, 16, 25]
-    assert sum(p.expect.solution is None for p in the_plan.probes) == 1  # out4: No Solution
+    unsolvable = [p for p in the_plan.probes if getattr(p.expect, "solution", 0) is None]
+    assert len(unsolvable) == 1  # out4: No Solution
     references = discover(REPO / "solvers" / "stdin-program", SUFFIXES)
     report = grade_all(the_plan, [*references, *discover(EXAMPLES / "correct-cpp", SUFFIXES)])
-    for result in report.submissions:
-        assert result.marks == result.max_marks, result
+    for submission in report.submissions:
+        assert submission.marks == submission.max_marks, submission
+
+
+def test_any_language_in_the_table_is_run(tmp_path: Path) -> None:
+    """A language config.yaml adds (here a shell script that always answers No Solution) is run
+    like the others: AC on the unsolvable cases, WA on the rest."""
+    config = config_copy(
+        tmp_path,
+        (
+            "languages:\n",
+            'languages:\n  shell:\n    files: ["*.sh"]\n    run: [/bin/sh, "{main}"]\n',
+        ),
+        ("languages: [cpp, python]", "languages: [cpp, python, shell]"),
+    )
+    program = tmp_path / "giving-up" / "solve.sh"
+    program.parent.mkdir()
+    program.write_text("cat > /dev/null\necho 'No Solution'\n")
+    report = grade_all(make_plan(load_config(config), "stdin"), [Submission("s", program.parent)])
+    cases = [case for item in report.submissions[0].items for case in item.cases]
+    assert {c.id for c in cases if c.verdict is Verdict.AC} == {
+        "stdin-9x9/unsolvable-9x9",
+        "decimal-16x16/unsolvable-16x16",
+    }
+    assert all(c.verdict is Verdict.WA for c in cases if "unsolvable" not in c.id)
