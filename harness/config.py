@@ -187,7 +187,8 @@ def load_config(path: Path) -> Config:
         config = Config.model_validate({**data, "source": path.resolve()})
     except ValidationError as err:
         location, message = first_error(err)
-        raise BadInput.at(str(path), f"{dotted(location)}: {message}") from None
+        where = f"{dotted(location)}: " if location else ""  # a check across keys names its own
+        raise BadInput.at(str(path), f"{where}{message}") from None
     _check_paths(config, path)
     return config
 

@@ -12,7 +12,7 @@ from harness.calibration import calibrate
 from harness.config import AssignmentConfig, Config, LanguageConfig
 from harness.errors import BadInput
 from harness.probes import Probe, call_limits
-from harness.shapes import SHAPES
+from harness.shapes import SHAPES, suffixes_for
 from harness.suites import Case, load_suites
 
 
@@ -43,6 +43,7 @@ def make_plan(config: Config, name: str) -> Plan:
         raise BadInput(
             f"{where}.probes: unknown probe set {assignment.probes!r} ({_known(PROBE_SETS)})"
         )
+    suffixes_for(config, name)  # checks the shape's own settings
     suites = load_suites([config.path(p) for p in assignment.suites])
     cases = tuple(case for suite in suites for case in suite.cases)
     probes = tuple(p for item in assignment.items for p in _item_probes(config, name, item, cases))

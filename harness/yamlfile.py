@@ -42,6 +42,8 @@ def first_error(err: ValidationError) -> tuple[Location, str]:
         message = "unknown key (check the spelling)"
     elif detail["type"] == "missing":
         message = "required key is missing"
+    elif detail["type"] == "value_error":
+        message = message.removeprefix("Value error, ")
     return tuple(detail["loc"]), message
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from harness.config import Config
+from harness.errors import BadInput
 from harness.shapes.base import Shape
 from harness.shapes.board_classes import BoardClasses
 from harness.shapes.function_library import FunctionLibrary
@@ -24,4 +25,7 @@ SHAPES: Mapping[str, Shape] = {
 def suffixes_for(config: Config, name: str) -> tuple[str, ...]:
     """The source file suffixes that make a folder a submission of assignment `name`."""
     assignment = config.assignment(name)
-    return SHAPES[assignment.shape].suffixes(assignment, config.languages)
+    try:
+        return SHAPES[assignment.shape].suffixes(assignment, config.languages)
+    except BadInput as err:
+        raise BadInput(f"{config.source}: assignments.{name}: {err}") from None

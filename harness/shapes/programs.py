@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from harness.config import AssignmentConfig, LanguageConfig, ProgramConfig
+from harness.errors import BadInput
 from harness.submissions import Submission, SubmissionProblem
 
 MAIN_SCRIPT = "main.py"
@@ -112,7 +113,7 @@ def _expand(template: Sequence[str], values: Mapping[str, str], sources: list[st
 
 def _program(assignment: AssignmentConfig) -> ProgramConfig:
     if assignment.program is None:
-        raise SubmissionProblem("config.yaml gives this assignment no `program:` settings")
+        raise BadInput("program: required for shape stdin-program (languages, sizes, ...)")
     return assignment.program
 
 
