@@ -116,6 +116,9 @@ class _Watch:
         for stream, name in ((proc.stdout, "stdout"), (proc.stderr, "stderr")):
             os.set_blocking(stream.fileno(), False)
             self.selector.register(stream.fileno(), selectors.EVENT_READ, name)
+        self.pidfd = _pidfd(proc.pid)  # readable once the child exits: no polling for it
+        if self.pidfd is not None:
+            self.selector.register(self.pidfd, selectors.EVENT_READ, "exit")
 
     def feed_and_collect(self, stdin: bytes) -> None:
         assert self.proc.stdin is not None
@@ -125,24 +128,31 @@ class _Watch:
         self.selector.register(writer, selectors.EVENT_WRITE, "stdin")
         cpu_cap = KILL_FACTOR * self.limits.cpu
         deadline = self.started + self.limits.wall
-        open_pipes = 2
         while not self.output_overflow:
             if time.monotonic() >= deadline or (_cpu(self.proc.pid) or 0.0) > cpu_cap:
                 self.timed_out = True
                 return
-            if not open_pipes:  # closed its output: it is exiting (or carries on silently)
-                if _exited(self.proc.pid):
-                    return
-                time.sleep(0.001)
-                continue
-            events = self.selector.select(min(deadline - time.monotonic(), POLL))
-            if not events and _exited(self.proc.pid):
-                return  # the child is gone; whatever still holds its pipes is not waited for
+            wait = min(deadline - time.monotonic(), POLL if self.pidfd is not None else 0.002)
+            events = self.selector.select(max(wait, 0.0))
             for key, _ in events:
                 if key.data == "stdin":
                     pending = self._write(writer, pending)
-                elif not self._read(key.fd, key.data):
-                    open_pipes -= 1
+                elif key.data != "exit":
+                    self._read(key.fd, key.data)
+            if self._has_exited(events):
+                self._drain()  # what it wrote before exiting; whoever holds the pipes is not
+                return  # waited for
+
+    def _has_exited(self, events: list[tuple[selectors.SelectorKey, int]]) -> bool:
+        if self.pidfd is not None:
+            return any(key.data == "exit" for key, _ in events)
+        return _exited(self.proc.pid)
+
+    def _drain(self) -> None:
+        for key in list(self.selector.get_map().values()):
+            if key.data in ("stdout", "stderr"):
+                while not self.output_overflow and self._read(key.fd, key.data, drain=True):
+                    pass
 
     def _write(self, writer: int, pending: memoryview) -> memoryview:
         try:
@@ -161,12 +171,12 @@ class _Watch:
         with contextlib.suppress(OSError):
             self.proc.stdin.close()
 
-    def _read(self, fd: int, name: str) -> bool:
-        """Take what is there; False at end of file."""
+    def _read(self, fd: int, name: str, drain: bool = False) -> bool:
+        """Take what is there. False at end of file, and, when draining, when nothing is left."""
         try:
             chunk = os.read(fd, CHUNK)
         except BlockingIOError:
-            return True
+            return not drain
         if not chunk:
             self.selector.unregister(fd)
             return False
@@ -189,6 +199,8 @@ class _Watch:
             if stream is not None:
                 stream.close()
         self.selector.close()
+        if self.pidfd is not None:
+            os.close(self.pidfd)
         return ProgramRun(
             stdout=bytes(self.stdout),
             stderr=bytes(self.stderr),
@@ -206,6 +218,14 @@ def _kill_group(pgid: int) -> None:
     if pgid > 1 and pgid != os.getpgid(0):
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(pgid, signal.SIGKILL)
+
+
+def _pidfd(pid: int) -> int | None:
+    """A descriptor that becomes readable when `pid` exits (Linux 5.3+), if there is one."""
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return None
 
 
 def _exited(pid: int) -> bool:
