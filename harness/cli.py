@@ -158,7 +158,10 @@ def league(
         Optional[Path],  # noqa: UP045
         typer.Option("--json", help="Also write the standings as JSON to this file."),
     ] = None,
-    jobs: JobsOption = DEFAULT_JOBS,
+    jobs: Annotated[
+        int,
+        typer.Option("--jobs", "-j", min=1, help="Programs timed at once (at most the CPU count)."),
+    ] = DEFAULT_JOBS,
     config: ConfigOption = None,
     verbose: VerboseOption = False,
 ) -> None:

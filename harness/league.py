@@ -12,6 +12,7 @@ whose ranges overlap may swap places on another run, and the table says so.
 from __future__ import annotations
 
 import itertools
+import os
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -112,7 +113,8 @@ def run_league(
             raise BadInput(f"baseline {baseline.name}: {problems[baseline.name]}")
     timing = _Timing(plan, probes, repeats)
     qualified = [s for s in [*baselines, *entrants] if not problems[s.name]]
-    timed = {entry.name: entry for entry in spread(_time, timing, qualified, jobs)}
+    per_core = min(jobs, os.cpu_count() or 1)  # more timed runs than cores disturb each other
+    timed = {entry.name: entry for entry in spread(_time, timing, qualified, per_core)}
     base_names = {b.name for b in baselines}
     entries = [
         timed.get(s.name) or Entry(s.name, False, problem=problems[s.name])
