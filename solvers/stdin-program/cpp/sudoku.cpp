@@ -15,7 +15,9 @@
 //
 // Method: each cell keeps its candidates as a 64-bit mask (bit v - 1 set when value v is
 // possible). Propagation places naked singles (a cell with one candidate left) and hidden singles
-// (a value with one place left in a row, column or box) until nothing changes. The search then
+// (a value with one place left in a row, column or box), and applies box/line interactions (a
+// value that a box can only have in one line, or a line in one box, is removed from the rest of
+// that line or box), until nothing changes. The search then
 // takes the cell with the fewest candidates and tries its values in turn, each on a copy of the
 // candidates; a value that fails is removed from the cell, and propagation runs again before the
 // next choice.
@@ -35,6 +37,7 @@ typedef std::vector<Mask> Candidates;  // one mask per cell, cells numbered row-
 
 const std::string LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";  // A = 10, ..., Z = 35
 
+// GCC/Clang builtins: count the set bits, and find the lowest one.
 int popcount(Mask m) { return __builtin_popcountll(m); }
 bool isSingle(Mask m) { return (m & (m - 1)) == 0; }  // true for exactly one bit (m != 0)
 Mask lowestBit(Mask m) { return m & (~m + 1); }
@@ -42,44 +45,79 @@ int valueOf(Mask single) { return __builtin_ctzll(single) + 1; }
 
 // ------------------------------------------------------------------------------- geometry
 
-// Index tables for an n x n grid: its 3n units (rows, columns, boxes) and each cell's peers.
+typedef std::vector<int> Cells;
+
+// Where a line (row or column) crosses a box.
+struct Crossing {
+    Cells segment;     // the k cells the line and the box share
+    Cells lineRest;    // the rest of the line
+    Cells boxRest;     // the rest of the box
+    Cells lineOthers;  // the other crossings (same orientation) on the line, by number
+    Cells boxOthers;   // the other crossings (same orientation) in the box, by number
+};
+
+// The crossings of `lines` (all rows, or all columns) with the boxes. Segment j of line i (the
+// line's cells j*k .. j*k + k - 1) is crossing number first + i * k + j.
+void addCrossings(const std::vector<Cells>& lines, int k, std::vector<Crossing>& out) {
+    const int first = static_cast<int>(out.size());
+    const int n = static_cast<int>(lines.size());
+    for (int i = 0; i < n; ++i) {
+        const int top = i - i % k;  // lines top .. top + k - 1 pass through the same boxes
+        for (int j = 0; j < k; ++j) {
+            Crossing x;
+            for (int pos = 0; pos < n; ++pos)
+                (pos / k == j ? x.segment : x.lineRest).push_back(lines[i][pos]);
+            for (int other = top; other < top + k; ++other) {
+                if (other == i) continue;
+                for (int pos = j * k; pos < j * k + k; ++pos) x.boxRest.push_back(lines[other][pos]);
+                x.boxOthers.push_back(first + other * k + j);
+            }
+            for (int jj = 0; jj < k; ++jj)
+                if (jj != j) x.lineOthers.push_back(first + i * k + jj);
+            out.push_back(x);
+        }
+    }
+}
+
+// Index tables for an n x n grid (n = k * k), built once per run.
 struct Geometry {
     int n;
     int cells;
-    Mask full;                               // all n values possible
-    std::vector<std::vector<int> > units;    // 3n units of n cells
-    std::vector<std::vector<int> > peers;    // per cell: the cells sharing a unit with it
+    Mask full;                         // all n values possible
+    std::vector<Cells> units;          // the 3n rows, columns and boxes
+    std::vector<Cells> peers;          // per cell: the other cells sharing a unit with it
+    std::vector<Crossing> crossings;   // every place where a row or column crosses a box
 
     explicit Geometry(int size) : n(size), cells(size * size) {
-        full = (n == 64) ? ~Mask(0) : ((Mask(1) << n) - 1);
+        full = (Mask(1) << n) - 1;  // n <= 36, so this fits
         int k = 1;
         while (k * k < n) ++k;
         for (int r = 0; r < n; ++r) {  // rows
-            std::vector<int> unit;
+            Cells unit;
             for (int c = 0; c < n; ++c) unit.push_back(r * n + c);
             units.push_back(unit);
         }
         for (int c = 0; c < n; ++c) {  // columns
-            std::vector<int> unit;
+            Cells unit;
             for (int r = 0; r < n; ++r) unit.push_back(r * n + c);
             units.push_back(unit);
         }
         for (int top = 0; top < n; top += k) {  // boxes
             for (int left = 0; left < n; left += k) {
-                std::vector<int> unit;
+                Cells unit;
                 for (int i = 0; i < k; ++i)
                     for (int j = 0; j < k; ++j) unit.push_back((top + i) * n + left + j);
                 units.push_back(unit);
             }
         }
         // A cell's peers: every other cell of its three units, each listed once.
-        peers.assign(cells, std::vector<int>());
+        peers.assign(cells, Cells());
         std::vector<int> seen(cells, -1);
         for (int cell = 0; cell < cells; ++cell) {
             int r = cell / n, c = cell % n, b = (r / k) * k + c / k;
             const int mine[3] = {r, n + c, 2 * n + b};
             for (int u = 0; u < 3; ++u) {
-                const std::vector<int>& unit = units[mine[u]];
+                const Cells& unit = units[mine[u]];
                 for (size_t i = 0; i < unit.size(); ++i) {
                     int peer = unit[i];
                     if (peer != cell && seen[peer] != cell) {
@@ -89,6 +127,10 @@ struct Geometry {
                 }
             }
         }
+        const std::vector<Cells> rows(units.begin(), units.begin() + n);
+        const std::vector<Cells> cols(units.begin() + n, units.begin() + 2 * n);
+        addCrossings(rows, k, crossings);
+        addCrossings(cols, k, crossings);
     }
 };
 
@@ -101,7 +143,7 @@ bool eliminate(const Geometry& g, Candidates& cand, std::vector<int>& queue) {
         int cell = queue.back();
         queue.pop_back();
         Mask bit = cand[cell];
-        const std::vector<int>& peers = g.peers[cell];
+        const Cells& peers = g.peers[cell];
         for (size_t i = 0; i < peers.size(); ++i) {
             Mask m = cand[peers[i]];
             if (m & bit) {
@@ -119,7 +161,7 @@ bool eliminate(const Geometry& g, Candidates& cand, std::vector<int>& queue) {
 // False on a contradiction (a value with no place left in some unit).
 bool hiddenSingles(const Geometry& g, Candidates& cand, std::vector<int>& queue) {
     for (size_t u = 0; u < g.units.size(); ++u) {
-        const std::vector<int>& unit = g.units[u];
+        const Cells& unit = g.units[u];
         Mask once = 0, twice = 0, fixed = 0;
         for (size_t i = 0; i < unit.size(); ++i) {
             Mask m = cand[unit[i]];
@@ -142,12 +184,56 @@ bool hiddenSingles(const Geometry& g, Candidates& cand, std::vector<int>& queue)
     return true;
 }
 
-// Applies naked and hidden singles until neither finds anything; false on a contradiction.
+// Removes the values in `drop` from `cells`, queueing cells left with one value and setting
+// `changed` if any cell changed. False on a contradiction (a cell with no candidates left).
+bool removeValues(Candidates& cand, std::vector<int>& queue, const Cells& cells, Mask drop,
+                  bool& changed) {
+    for (size_t i = 0; i < cells.size(); ++i) {
+        Mask m = cand[cells[i]];
+        if (!(m & drop)) continue;
+        m &= ~drop;
+        if (m == 0) return false;
+        cand[cells[i]] = m;
+        changed = true;
+        if (isSingle(m)) queue.push_back(cells[i]);
+    }
+    return true;
+}
+
+// Box/line interactions (locked candidates). Where a line crosses a box: a value the box can
+// only have in the shared cells is removed from the rest of the line ("pointing"), and a value
+// the line can only have there is removed from the rest of the box ("claiming"). Sets `changed`
+// if any candidate was removed; false on a contradiction.
+bool boxLine(const Geometry& g, Candidates& cand, std::vector<int>& queue, bool& changed) {
+    const size_t count = g.crossings.size();
+    std::vector<Mask> unions(count, 0);  // the candidates of each crossing's segment
+    for (size_t x = 0; x < count; ++x) {
+        const Cells& segment = g.crossings[x].segment;
+        for (size_t i = 0; i < segment.size(); ++i) unions[x] |= cand[segment[i]];
+    }
+    for (size_t x = 0; x < count; ++x) {
+        const Crossing& c = g.crossings[x];
+        Mask inLine = 0, inBox = 0;
+        for (size_t i = 0; i < c.lineOthers.size(); ++i) inLine |= unions[c.lineOthers[i]];
+        for (size_t i = 0; i < c.boxOthers.size(); ++i) inBox |= unions[c.boxOthers[i]];
+        const Mask pointing = unions[x] & inLine & ~inBox;
+        const Mask claiming = unions[x] & inBox & ~inLine;
+        if (pointing && !removeValues(cand, queue, c.lineRest, pointing, changed)) return false;
+        if (claiming && !removeValues(cand, queue, c.boxRest, claiming, changed)) return false;
+    }
+    return true;
+}
+
+// Applies naked singles, hidden singles and box/line interactions until none finds anything;
+// false on a contradiction.
 bool propagate(const Geometry& g, Candidates& cand, std::vector<int>& queue) {
     for (;;) {
         if (!eliminate(g, cand, queue)) return false;
         if (!hiddenSingles(g, cand, queue)) return false;
-        if (queue.empty()) return true;
+        if (!queue.empty()) continue;
+        bool changed = false;
+        if (!boxLine(g, cand, queue, changed)) return false;
+        if (!changed) return true;
     }
 }
 
@@ -255,7 +341,8 @@ bool readPuzzle(std::istream& in, Puzzle& p, std::string& error) {
         if (t == ".") {
             value = 0;
         } else if (allDigits(t)) {
-            value = t.size() > 3 ? 1000 : std::stoi(t);  // anything that long is too large
+            value = 0;
+            for (size_t d = 0; d < t.size() && value <= 36; ++d) value = value * 10 + (t[d] - '0');
             if (value >= 10) sawDecimal = true;
         } else if (letterValue(t) > 0) {
             if (p.n == 36) {
@@ -265,8 +352,8 @@ bool readPuzzle(std::istream& in, Puzzle& p, std::string& error) {
             value = letterValue(t);
             sawLetter = true;
         } else {
-            error = "'" + t + "' is not a value (use 0 or . for a blank, 1-9, A-Z or 10-" +
-                    std::to_string(p.n) + ")";
+            error = "'" + t + "' is not a value (use 0 or . for a blank, and 1-" +
+                    std::to_string(p.n) + " as digits, letters from A = 10, or decimal numbers)";
             return false;
         }
         if (value > p.n) {

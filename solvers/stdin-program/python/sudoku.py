@@ -14,23 +14,26 @@ letters up to 25 x 25 and decimal for 36 x 36. Bad input gets a message on stder
 
 Method: each cell keeps its candidates as one int (bit v - 1 set when value v is possible).
 Propagation places naked singles (a cell with one candidate left) and hidden singles (a value
-with one place left in a row, column or box) until nothing changes. The search then takes the
-cell with the fewest candidates and tries its values in turn, each on a copy of the candidates;
-a value that fails is removed from the cell and propagation runs again before the next choice.
+with one place left in a row, column or box), and applies box/line interactions (a value that a
+box can only have in one line, or a line in one box, is removed from the rest of that line or
+box), until nothing changes. The search then takes the cell with the fewest candidates and tries
+its values in turn, each on a copy of the candidates; a value that fails is removed from the cell
+and propagation runs again before the next choice. (Box/line interactions are cheap, and they cut
+the search sharply on hard 25 x 25 puzzles, above all ones with no solution.)
 
 Pure standard library; runs under `python3 -S -B sudoku.py < puzzle.txt`.
 """
 
 from __future__ import annotations
 
+import math
 import sys
-from typing import List, Optional, Tuple
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # A = 10, ..., Z = 35
 SIZES = (4, 9, 16, 25, 36)
 
-Candidates = List[int]  # one bit mask per cell, cells numbered row-major from 0
-Cells = Tuple[int, ...]
+Candidates = list[int]  # one bit mask per cell, cells numbered row-major from 0
+Cells = tuple[int, ...]
 
 
 class BadInput(Exception):
@@ -41,10 +44,15 @@ class BadInput(Exception):
 
 
 class Geometry:
-    """Index tables for an n x n grid: its 3n units (rows, columns, boxes) and each cell's peers."""
+    """Index tables for an n x n grid (n = k * k), built once per run.
+
+    units: the 3n rows, columns and boxes, as tuples of cells.
+    peers: for each cell, the other cells sharing a unit with it.
+    crossings: each place where a line (row or column) crosses a box (see Crossing).
+    """
 
     def __init__(self, n: int) -> None:
-        k = int(round(n**0.5))
+        k = math.isqrt(n)
         self.n = n
         self.full = (1 << n) - 1
         rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
@@ -54,23 +62,53 @@ class Geometry:
             for top in range(0, n, k)
             for left in range(0, n, k)
         ]
-        self.units: Tuple[Cells, ...] = tuple(rows + cols + boxes)
-        peers: List[set] = [set() for _ in range(n * n)]
+        self.units: tuple[Cells, ...] = tuple(rows + cols + boxes)
+        peers: list[set[int]] = [set() for _ in range(n * n)]
         for unit in self.units:
             for cell in unit:
                 peers[cell].update(unit)
-        self.peers: Tuple[Cells, ...] = tuple(
+        self.peers: tuple[Cells, ...] = tuple(
             tuple(sorted(p - {cell})) for cell, p in enumerate(peers)
         )
+        self.crossings = crossings(rows, k, 0) + crossings(cols, k, n * k)
+
+
+# Where a line (row or column) crosses a box, as the tuple
+#   (segment, line_rest, box_rest, line_others, box_others):
+# the k cells they share, the rest of the line, the rest of the box, and the numbers of the other
+# crossings (same orientation) on the line and in the box, whose segments make up those rests.
+Crossing = tuple[Cells, Cells, Cells, Cells, Cells]
+
+
+def crossings(lines: list[Cells], k: int, first: int) -> list[Crossing]:
+    """The crossings of `lines` (all rows, or all columns) with the boxes. Segment j of line i
+    (the line's cells j*k .. j*k + k - 1) is crossing number first + i * k + j."""
+    found = []
+    for i, line in enumerate(lines):
+        top = i - i % k
+        band = lines[top : top + k]  # the k lines through the same boxes
+        for j in range(k):
+            part = slice(j * k, j * k + k)
+            segment = line[part]
+            line_rest = line[: j * k] + line[j * k + k :]
+            box_rest = tuple(cell for other in band if other is not line for cell in other[part])
+            line_others = tuple(first + i * k + jj for jj in range(k) if jj != j)
+            box_others = tuple(first + ii * k + j for ii in range(top, top + k) if ii != i)
+            found.append((segment, line_rest, box_rest, line_others, box_others))
+    return found
 
 
 # ---------------------------------------------------------------- propagation
 
 
-def eliminate(cand: Candidates, queue: List[int], peers: Tuple[Cells, ...]) -> bool:
+class Contradiction(Exception):
+    """The candidates admit no solution."""
+
+
+def eliminate(cand: Candidates, queue: list[int], peers: tuple[Cells, ...]) -> None:
     """Remove each queued cell's value from its peers, queueing peers left with one value.
 
-    False on a contradiction (a cell with no candidates left).
+    Raises Contradiction when a cell has no candidates left.
     """
     while queue:
         cell = queue.pop()
@@ -80,17 +118,16 @@ def eliminate(cand: Candidates, queue: List[int], peers: Tuple[Cells, ...]) -> b
             if mask & bit:
                 mask ^= bit
                 if not mask:
-                    return False
+                    raise Contradiction
                 cand[peer] = mask
                 if not mask & (mask - 1):
                     queue.append(peer)
-    return True
 
 
-def hidden_singles(cand: Candidates, queue: List[int], geo: Geometry) -> bool:
+def hidden_singles(cand: Candidates, queue: list[int], geo: Geometry) -> None:
     """Place every value that has one possible cell left in some unit, queueing those cells.
 
-    False on a contradiction (a value with no place left in some unit).
+    Raises Contradiction when a value has no place left in some unit.
     """
     full = geo.full
     for unit in geo.units:
@@ -102,7 +139,7 @@ def hidden_singles(cand: Candidates, queue: List[int], geo: Geometry) -> bool:
             if not mask & (mask - 1):
                 fixed |= mask
         if once != full:
-            return False
+            raise Contradiction
         hidden = once & ~twice & ~fixed
         while hidden:
             bit = hidden & -hidden
@@ -113,19 +150,69 @@ def hidden_singles(cand: Candidates, queue: List[int], geo: Geometry) -> bool:
                     queue.append(cell)
                     break
             else:  # this unit's last place for `bit` was just given another value
-                return False
-    return True
+                raise Contradiction
 
 
-def propagate(cand: Candidates, queue: List[int], geo: Geometry) -> bool:
-    """Apply naked and hidden singles until neither finds anything; False on a contradiction."""
-    while True:
-        if not eliminate(cand, queue, geo.peers):
-            return False
-        if not hidden_singles(cand, queue, geo):
-            return False
-        if not queue:
-            return True
+def remove(cand: Candidates, queue: list[int], cells: Cells, drop: int) -> bool:
+    """Remove the values in `drop` from `cells`; True if any cell changed."""
+    changed = False
+    for cell in cells:
+        mask = cand[cell]
+        if mask & drop:
+            mask &= ~drop
+            if not mask:
+                raise Contradiction
+            cand[cell] = mask
+            changed = True
+            if not mask & (mask - 1):
+                queue.append(cell)
+    return changed
+
+
+def box_line(cand: Candidates, queue: list[int], geo: Geometry) -> bool:
+    """Box/line interactions (locked candidates); True if any candidate was removed.
+
+    Where a line crosses a box: a value the box can only have in the shared cells is removed
+    from the rest of the line ("pointing"), and a value the line can only have there is removed
+    from the rest of the box ("claiming"). Raises Contradiction when a cell is left empty.
+    """
+    unions = []  # the candidates of each crossing's segment
+    for segment, _, _, _, _ in geo.crossings:
+        union = 0
+        for cell in segment:
+            union |= cand[cell]
+        unions.append(union)
+    changed = False
+    for here, (_, line_rest, box_rest, line_others, box_others) in zip(
+        unions, geo.crossings, strict=True
+    ):
+        in_line = in_box = 0
+        for other in line_others:
+            in_line |= unions[other]
+        for other in box_others:
+            in_box |= unions[other]
+        pointing = here & in_line & ~in_box
+        if pointing and remove(cand, queue, line_rest, pointing):
+            changed = True
+        claiming = here & in_box & ~in_line
+        if claiming and remove(cand, queue, box_rest, claiming):
+            changed = True
+    return changed
+
+
+def propagate(cand: Candidates, queue: list[int], geo: Geometry) -> bool:
+    """Apply naked singles, hidden singles and box/line interactions until none finds anything.
+
+    False when the candidates turn out to admit no solution.
+    """
+    try:
+        while True:
+            eliminate(cand, queue, geo.peers)
+            hidden_singles(cand, queue, geo)
+            if not queue and not box_line(cand, queue, geo):
+                return True
+    except Contradiction:
+        return False
 
 
 # ---------------------------------------------------------------- search
@@ -144,7 +231,7 @@ def fewest_candidates(cand: Candidates) -> int:
     return best
 
 
-def search(cand: Candidates, geo: Geometry) -> Optional[Candidates]:
+def search(cand: Candidates, geo: Geometry) -> Candidates | None:
     """Depth-first search from a propagated state; the solved candidates, or None.
 
     `cand` belongs to this call and is narrowed in place as guesses fail.
@@ -167,7 +254,7 @@ def search(cand: Candidates, geo: Geometry) -> Optional[Candidates]:
             return None
 
 
-def solve(values: List[int], geo: Geometry) -> Optional[List[int]]:
+def solve(values: list[int], geo: Geometry) -> list[int] | None:
     """The solution of a puzzle given row-major (0 = blank), or None when it has none."""
     cand = [geo.full] * (geo.n * geo.n)
     queue = []
@@ -199,24 +286,28 @@ def size_of(count: int) -> int:
     )
 
 
-def read_value(token: str, n: int) -> Tuple[int, str]:
+def read_value(token: str, n: int) -> tuple[int, str]:
     """A token's value (0 = blank) and how it was written: 'digit', 'letter' or 'decimal'."""
     if token == ".":
         return 0, "digit"
     if token.isdigit() and token.isascii():
-        value, style = int(token), "decimal" if int(token) >= 10 else "digit"
+        value = int(token)
+        style = "decimal" if value >= 10 else "digit"
     elif len(token) == 1 and token.upper() in LETTERS and n < 36:
         value, style = 10 + LETTERS.index(token.upper()), "letter"
     elif len(token) == 1 and token.upper() in LETTERS:
         raise BadInput(f"{n}x{n} values must be decimal numbers, got {token!r}")
     else:
-        raise BadInput(f"{token!r} is not a value (use 0 or . for a blank, 1-9, A-Z or 10-{n})")
+        raise BadInput(
+            f"{token!r} is not a value (use 0 or . for a blank, and 1-{n} as digits, "
+            f"letters from A = 10, or decimal numbers)"
+        )
     if value > n:
         raise BadInput(f"{token!r} is too large for a {n}x{n} grid")
     return value, style
 
 
-def parse(text: str) -> Tuple[int, List[int], bool]:
+def parse(text: str) -> tuple[int, list[int], bool]:
     """The grid size, the values row-major, and whether to write values above 9 as letters."""
     tokens = text.split()
     n = size_of(len(tokens))
@@ -238,7 +329,7 @@ def show(value: int, letters: bool) -> str:
     return LETTERS[value - 10] if letters and value >= 10 else str(value)
 
 
-def render(n: int, values: List[int], letters: bool) -> str:
+def render(n: int, values: list[int], letters: bool) -> str:
     rows = [values[r * n : (r + 1) * n] for r in range(n)]
     return "".join(" ".join(show(v, letters) for v in row) + "\n" for row in rows)
 
