@@ -189,7 +189,7 @@ def _ending_text(code: int | None, signal_name: str) -> str:
 # A program's run: its stdout is the answer, its stderr is evidence.
 TRACEBACK = "Traceback (most recent call last)"
 PYTHON_ERROR = re.compile(r"^(\w+(?:\.\w+)*)(?:: ?(.*))?$")
-PYTHON_LINE = re.compile(r'^  File "[^"]*", line (\d+)')
+PYTHON_LINE = re.compile(r'^  File "([^"]*)", line (\d+)')
 CPP_THROW = re.compile(r"terminate called after throwing an instance of '([^']+)'")
 CPP_MEMORY = ("std::bad_alloc",)
 STDERR_SHOWN = 300
@@ -226,7 +226,8 @@ def _program_kind(run: ProgramRun, stderr: str) -> CallOutcome:
 
 
 def _python_error(stderr: str) -> CallOutcome | None:
-    """The exception a Python program died of, from its traceback."""
+    """The exception a Python program died of, from its traceback, with the line deepest in the
+    student's own files (their paths are relative once the working copy's is removed)."""
     if TRACEBACK not in stderr:
         return None
     lines = stderr[stderr.rindex(TRACEBACK) :].splitlines()
@@ -234,9 +235,10 @@ def _python_error(stderr: str) -> CallOutcome | None:
     errors = [m for m in found if m]
     if not errors:
         return None
-    numbers = [int(m.group(1)) for line in lines if (m := PYTHON_LINE.match(line))]
+    frames = [m for line in lines if (m := PYTHON_LINE.match(line))]
+    own = [m for m in frames if not m.group(1).startswith(("/", "<"))]  # the working copy's
     error_type, message = errors[-1].group(1), errors[-1].group(2) or ""
-    line = numbers[-1] if numbers else None
+    line = int((own or frames)[-1].group(2)) if frames else None
     return CallOutcome("raised", error_type=error_type, message=message, line=line)
 
 

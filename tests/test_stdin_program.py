@@ -22,9 +22,11 @@ from harness.config import load_config
 from harness.errors import ExitCode
 from harness.grading import grade_all
 from harness.league import Entry, standings
-from harness.outcomes import CallOutcome
+from harness.outcomes import CallOutcome, program_outcome
 from harness.plan import Plan, make_plan
 from harness.report import SubmissionResult
+from harness.sandbox.process import Ending
+from harness.sandbox.program import ProgramRun
 from harness.shapes.programs import find_programs
 from harness.submissions import Submission, SubmissionProblem, discover
 from harness.sudoku import Grid
@@ -423,3 +425,20 @@ def test_any_language_in_the_table_is_run(tmp_path: Path) -> None:
         "decimal-16x16/unsolvable-16x16",
     }
     assert all(c.verdict is Verdict.WA for c in cases if "unsolvable" not in c.id)
+
+
+def test_a_python_crash_names_the_students_line_not_the_librarys() -> None:
+    stderr = (
+        "Traceback (most recent call last):\n"
+        '  File "main.py", line 12, in <module>\n'
+        "    x = json.loads(s)\n"
+        '  File "/usr/lib/python3.11/json/__init__.py", line 346, in loads\n'
+        "json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)\n"
+    )
+    run = ProgramRun(b"", stderr.encode(), 0.01, 0.01, 0, Ending(code=1))
+    outcome = program_outcome(run)
+    assert (outcome.kind, outcome.error_type, outcome.line) == (
+        "raised",
+        "json.decoder.JSONDecodeError",
+        12,
+    )
