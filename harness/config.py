@@ -37,6 +37,7 @@ class ItemConfig(_Strict):
 
     marks: float = Field(ge=0)
     probe: str | None = None  # the probe builder's name; defaults to the item's name
+    function: str | None = None  # the function it calls, when not its own name (a 2nd item)
     aliases: tuple[str, ...] = ()  # other spellings accepted for the item's name
     depends_on: tuple[str, ...] = ()  # the handout's dependency list
     time: float | None = Field(default=None, gt=0)  # per-call CPU limit for this item
@@ -57,7 +58,8 @@ class ItemConfig(_Strict):
 
 class RuleConfig(_Strict):
     penalty: float = Field(default=0, ge=0)  # marks taken from the flagged item; 0 = flag only
-    allow: tuple[str, ...] = ()  # for `import`: modules that may be imported
+    allow: tuple[str, ...] = ()  # `import`: modules that may be imported; `print`: items that
+    # may print (display_puzzle)
 
 
 class LanguageConfig(_Strict):

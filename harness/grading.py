@@ -146,7 +146,7 @@ def _item(
 ) -> ItemResult:
     cfg = plan.assignment.items[name]
     lines = [
-        *feedback.alias_note(name, run.names.get(name)),
+        *feedback.alias_note(cfg.function or name, run.names.get(name)),
         *feedback.accepted_readings(cases),
         *feedback.dependency_notes(name, cfg.depends_on, lost),
         *feedback.penalty_notes(name, run.flags, taken),

@@ -52,7 +52,8 @@ def _judge(node: ast.AST, item: str | None, rules: Mapping[RuleName, RuleConfig]
             for name in _imported(node)
             if name.split(".")[0] not in rules["import"].allow
         ]
-    if "print" in rules and item and _is_call_to(node, {"print"}):
+    printing = "print" in rules and item and item not in rules["print"].allow
+    if printing and _is_call_to(node, {"print"}):
         found.append(Flag("print", item, line, f"prints inside {item}"))
     if "dict" in rules and (
         isinstance(node, (ast.Dict, ast.DictComp)) or _is_call_to(node, DICT_NAMES)

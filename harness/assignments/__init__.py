@@ -6,11 +6,12 @@ each item's builder (`probe:`, defaulting to the item's name). Register new sets
 
 from __future__ import annotations
 
-from harness.assignments import board_solver, stdin_program, sudoku_functions
+from harness.assignments import board_solver, stdin_program, sudoku_functions, sudoku_script
 from harness.assignments.sudoku_functions import Builder
 
 PROBE_SETS: dict[str, dict[str, Builder]] = {
     "sudoku-functions": sudoku_functions.BUILDERS,
     "board-solver": board_solver.BUILDERS,
     "stdin-program": stdin_program.BUILDERS,
+    "sudoku-script": sudoku_script.BUILDERS,
 }

@@ -31,8 +31,9 @@ from typing import Any
 
 import board_driver  # type: ignore[import-not-found]  # sibling modules: sys.path[0] is this
 import codec  # type: ignore[import-not-found]  # folder until main() resets it
+import script_driver  # type: ignore[import-not-found]
 
-DRIVERS = board_driver.DRIVERS
+DRIVERS = {**board_driver.DRIVERS, **script_driver.DRIVERS}
 
 MODULE_NAME = "submission"
 MESSAGE_CHARS = 500

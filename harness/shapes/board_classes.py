@@ -23,7 +23,7 @@ from harness.probes import Probe, call_limits
 from harness.sandbox import codec
 from harness.sandbox.workdir import CopyRefused, private_copy
 from harness.shapes.base import RunContext, SubmissionRun
-from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in
+from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in, write_files
 from harness.submissions import Submission, SubmissionProblem, entry_file
 
 MEMBERS_SHOWN = 12
@@ -44,13 +44,6 @@ class BoardClasses:
                 return _Scenarios(_session(context, workdir, copied), context).run_all()
         except CopyRefused as err:
             raise SubmissionProblem(f"cannot copy the submission: {err}") from None
-
-
-def write_files(workdir: Path, probes: tuple[Probe, ...]) -> None:
-    for relative, text in dict(f for probe in probes for f in probe.files).items():
-        target = workdir / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
 
 
 def _session(context: RunContext, workdir: Path, entry: Path) -> Session:

@@ -1,5 +1,7 @@
 """Shape `function-library`: a Python module of functions, called one probe at a time.
 
+Files the probes read are written into the private working copy first. A probe may name a
+driver (harness/sandbox/script_driver.py): a scenario around one function, run in the child.
 All of a submission's calls run in order in one child interpreter, as a course grader importing
 the module once would (so an answer that depends on stale module state is caught). A call that
 ends the child (time-out, crash, exit, output flood) gets its outcome, and a fresh child loads
@@ -11,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from harness.config import AssignmentConfig, LanguageConfig
 from harness.outcomes import CallOutcome, LoadOutcome
@@ -20,7 +23,7 @@ from harness.sandbox import codec
 from harness.sandbox.process import Launch
 from harness.sandbox.workdir import CopyRefused, private_copy
 from harness.shapes.base import RunContext, SubmissionRun
-from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in
+from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in, write_files
 from harness.submissions import Submission, SubmissionProblem, entry_file
 
 
@@ -36,6 +39,7 @@ class FunctionLibrary:
         flags = tuple(check_source(_read(entry), _function_items(assignment), assignment.rules))
         try:
             with private_copy(submission.path, context.workdir_base) as workdir:
+                write_files(workdir, context.probes)
                 copied = copied_entry(submission, entry, workdir)
                 load, outcomes, names = _Calls(
                     launch_in(context, workdir), copied, context
@@ -58,10 +62,11 @@ def _function_items(assignment: AssignmentConfig) -> dict[str, str]:
 
 
 def resolve_names(assignment: AssignmentConfig, defined: frozenset[str]) -> dict[str, str]:
-    """item -> the name the module defines for it: the item's own name, else an alias."""
+    """item -> the name the module defines for it: the item's own name (or the function it is
+    configured to call), else an alias."""
     found: dict[str, str] = {}
     for item, cfg in assignment.items.items():
-        for name in (item, *cfg.aliases):
+        for name in (cfg.function or item, *cfg.aliases):
             if name in defined:
                 found[item] = name
                 break
@@ -102,11 +107,11 @@ class _Calls:
         if skip_after and streak >= skip_after:
             return CallOutcome("skipped", message=f"not run: {streak} calls in a row timed out")
         limits = call_limits(assignment, probe)
-        request = {
-            "name": names[probe.item],
-            "args": [codec.encode(arg) for arg in probe.args],
-            "return_args": probe.expect.inspects_arguments,
-        }
+        args = [codec.encode(arg) for arg in probe.args]
+        request: dict[str, Any] = {"name": names[probe.item], "args": args}
+        if probe.driver:  # a scenario around the function, given the name the module uses
+            request = {"driver": probe.driver, "args": [names[probe.item], *args]}
+        request["return_args"] = probe.expect.inspects_arguments
         outcome = self.session.call(request, limits)
         self.timeouts[probe.item] = streak + 1 if outcome.over_time(limits.time) else 0
         return outcome

@@ -12,7 +12,7 @@ from typing import Any
 
 from harness.limits import Limits
 from harness.outcomes import CallOutcome, LoadOutcome
-from harness.probes import call_limits
+from harness.probes import Probe, call_limits
 from harness.sandbox.process import KILL_FACTOR, ChildProcess, Launch
 from harness.shapes.base import RunContext
 from harness.submissions import Submission
@@ -31,6 +31,13 @@ def copied_entry(submission: Submission, entry: Path, workdir: Path) -> Path:
     if submission.path.is_file():
         return workdir / entry.name
     return workdir / entry.relative_to(submission.path)
+
+
+def write_files(workdir: Path, probes: tuple[Probe, ...]) -> None:
+    for relative, text in dict(f for probe in probes for f in probe.files).items():
+        target = workdir / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
 
 
 def cpu_budget(context: RunContext) -> float:
