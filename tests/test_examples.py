@@ -90,7 +90,7 @@ def test_dependency_failures_are_named(graded: tuple[str, dict[str, Any]]) -> No
 def test_check_passes_on_the_repository() -> None:
     result = CliRunner().invoke(app, ["check", "--config", str(REPO / "config.yaml")])
     assert result.exit_code == ExitCode.OK, result.output
-    assert "34 ok, 0 mismatched" in result.output
+    assert "44 ok, 0 mismatched" in result.output
 
 
 def test_check_fails_on_a_wrong_expectation(tmp_path: Path) -> None:

@@ -82,8 +82,9 @@ class _Calls:
     context: RunContext
 
     def __post_init__(self) -> None:
+        assignment = self.context.assignment
         self.session = Session(
-            self.launch, self.entry, self.context.assignment.limits, cpu_budget(self.context)
+            self.launch, self.entry, assignment.limits, cpu_budget(self.context), assignment.salvage
         )
         self.timeouts: dict[str, int] = {}
 
