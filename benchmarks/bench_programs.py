@@ -43,6 +43,7 @@ from harness.config import Config, load_config  # noqa: E402
 from harness.outcomes import CallOutcome  # noqa: E402
 from harness.pool import spread  # noqa: E402
 from harness.sandbox.program import ProgramLimits, run_program  # noqa: E402
+from harness.shapes.stdin_program import run_limits  # noqa: E402
 from harness.suites import load_suite  # noqa: E402
 
 ASSIGNMENT = "stdin-program"
@@ -98,15 +99,7 @@ def limits_for(config: Config, size: int) -> ProgramLimits:
     """The limits the stdin-program shape gives one run of the `size` item (before calibration,
     which only raises them for slow references)."""
     assignment = config.assignment(ASSIGNMENT)
-    limits = assignment.limits.with_time(assignment.items[f"{size}x{size}"].time)
-    return ProgramLimits(
-        cpu=limits.time,
-        wall=limits.wall_seconds,
-        memory_mb=limits.memory_mb,
-        output_bytes=limits.output_kb << 10,
-        file_size_mb=limits.file_size_mb,
-        open_files=limits.open_files,
-    )
+    return run_limits(assignment.limits.with_time(assignment.items[f"{size}x{size}"].time))
 
 
 def check(program: Program, puzzle: Puzzle, stdout: bytes, exit_code: int | None) -> None:

@@ -201,35 +201,19 @@ class ChildProcess:
 
     def _cpu(self) -> float | None:
         """CPU seconds of the live child from /proc, or its rusage once it has been reaped."""
-        if not self.alive:
-            return self._final_cpu
-        try:
-            with open(f"/proc/{self.proc.pid}/stat", "rb") as stat:
-                fields = stat.read().rsplit(b")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
-        except (OSError, IndexError, ValueError):
-            return None
+        return live_cpu(self.proc.pid) if self.alive else self._final_cpu
 
     def kill(self) -> None:
         """Kill the child's whole process group (never anything else) and reap the child."""
         if self.alive:
-            self._kill_group()
+            kill_group(self.proc.pid)
             self._reap()
-
-    def _kill_group(self) -> None:
-        """SIGKILL the child's process group. Only called while the leader is unreaped (alive
-        or a zombie), so its pid, which is the group's id, cannot have been reused."""
-        pgid = self.proc.pid
-        if pgid > 1 and pgid != os.getpgid(0):
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(pgid, signal.SIGKILL)
 
     def _await_exit(self, timeout: float) -> bool:
         """Wait up to `timeout` seconds for the child to exit, leaving it a zombie (unreaped)."""
         deadline = time.monotonic() + timeout
         while True:
-            flags = os.WEXITED | os.WNOHANG | os.WNOWAIT
-            if os.waitid(os.P_PID, self.proc.pid, flags) is not None:
+            if has_exited(self.proc.pid):
                 return True
             if time.monotonic() >= deadline:
                 return False
@@ -258,6 +242,31 @@ class ChildProcess:
         self.proc.stdout.close()
 
     _final_cpu: float | None = None
+
+
+def live_cpu(pid: int, children: bool = False) -> float | None:
+    """CPU seconds of a live (unreaped) process from /proc; with `children`, those of the
+    children it has reaped too (a compiler's passes)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+        return sum(int(f) for f in fields[11 : 15 if children else 13]) / CLOCK_TICKS
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def kill_group(pgid: int) -> None:
+    """SIGKILL a child's process group. Only called while the leader is unreaped (alive or a
+    zombie), so its pid, which is the group's id, cannot have been reused."""
+    if pgid > 1 and pgid != os.getpgid(0):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(pgid, signal.SIGKILL)
+
+
+def has_exited(pid: int) -> bool:
+    """Whether the child has exited, leaving it unreaped (a zombie) if so."""
+    flags = os.WEXITED | os.WNOHANG | os.WNOWAIT
+    return os.waitid(os.P_PID, pid, flags) is not None
 
 
 def _read(fd: int) -> bytes | None:

@@ -15,14 +15,20 @@ import math
 import os
 import resource
 import selectors
-import signal
 import subprocess
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness.sandbox.process import CLOCK_TICKS, KILL_FACTOR, Ending, clean_environment
+from harness.sandbox.process import (
+    KILL_FACTOR,
+    Ending,
+    clean_environment,
+    has_exited,
+    kill_group,
+    live_cpu,
+)
 
 CHUNK = 1 << 16
 KEPT_STDERR = 1 << 16  # stderr kept as evidence; beyond it bytes are only counted
@@ -129,7 +135,10 @@ class _Watch:
         cpu_cap = KILL_FACTOR * self.limits.cpu
         deadline = self.started + self.limits.wall
         while not self.output_overflow:
-            if time.monotonic() >= deadline or (_cpu(self.proc.pid) or 0.0) > cpu_cap:
+            if (
+                time.monotonic() >= deadline
+                or (live_cpu(self.proc.pid, children=True) or 0.0) > cpu_cap
+            ):
                 self.timed_out = True
                 return
             wait = min(deadline - time.monotonic(), POLL if self.pidfd is not None else 0.002)
@@ -146,7 +155,7 @@ class _Watch:
     def _has_exited(self, events: list[tuple[selectors.SelectorKey, int]]) -> bool:
         if self.pidfd is not None:
             return any(key.data == "exit" for key, _ in events)
-        return _exited(self.proc.pid)
+        return has_exited(self.proc.pid)
 
     def _drain(self) -> None:
         for key in list(self.selector.get_map().values()):
@@ -191,7 +200,7 @@ class _Watch:
 
     def finish(self) -> ProgramRun:
         """Kill the group, reap the child with its rusage, close every pipe."""
-        _kill_group(self.proc.pid)
+        kill_group(self.proc.pid)
         _, status, usage = os.wait4(self.proc.pid, 0)
         self.proc.returncode = 0  # reaped here: keep Popen from waiting again
         self._close_stdin()
@@ -213,31 +222,9 @@ class _Watch:
         )
 
 
-def _kill_group(pgid: int) -> None:
-    """SIGKILL the run's process group (the child is unreaped, so its id cannot be reused)."""
-    if pgid > 1 and pgid != os.getpgid(0):
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(pgid, signal.SIGKILL)
-
-
 def _pidfd(pid: int) -> int | None:
     """A descriptor that becomes readable when `pid` exits (Linux 5.3+), if there is one."""
     try:
         return os.pidfd_open(pid)
     except (AttributeError, OSError):
-        return None
-
-
-def _exited(pid: int) -> bool:
-    flags = os.WEXITED | os.WNOHANG | os.WNOWAIT
-    return os.waitid(os.P_PID, pid, flags) is not None
-
-
-def _cpu(pid: int) -> float | None:
-    """CPU seconds of the live child (and its reaped children) from /proc."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as stat:
-            fields = stat.read().rsplit(b")", 1)[1].split()
-        return sum(int(f) for f in fields[11:15]) / CLOCK_TICKS
-    except (OSError, IndexError, ValueError):
         return None

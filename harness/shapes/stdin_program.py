@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from harness.config import AssignmentConfig, LanguageConfig
+from harness.limits import Limits
 from harness.outcomes import CallOutcome, LoadOutcome, program_outcome
 from harness.probes import Probe, call_limits
 from harness.sandbox.program import ProgramLimits, run_program
@@ -42,6 +43,18 @@ class StdinProgram:
                 return _Runs(context, workdir, found).run_all()
         except CopyRefused as err:
             raise SubmissionProblem(f"cannot copy the submission: {err}") from None
+
+
+def run_limits(limits: Limits) -> ProgramLimits:
+    """One run of a program under an item's limits."""
+    return ProgramLimits(
+        cpu=limits.time,
+        wall=limits.wall_seconds,
+        memory_mb=limits.memory_mb,
+        output_bytes=limits.output_kb << 10,
+        file_size_mb=limits.file_size_mb,
+        open_files=limits.open_files,
+    )
 
 
 def probe_size(probe: Probe) -> int:
@@ -129,14 +142,7 @@ class _Runs:
         if skip_after and streak >= skip_after:
             return CallOutcome("skipped", message=f"not run: {streak} runs in a row timed out")
         limits = call_limits(self.context.assignment, probe)
-        program_limits = ProgramLimits(
-            cpu=limits.time,
-            wall=limits.wall_seconds,
-            memory_mb=limits.memory_mb,
-            output_bytes=limits.output_kb << 10,
-            file_size_mb=limits.file_size_mb,
-            open_files=limits.open_files,
-        )
+        program_limits = run_limits(limits)
         stdin = str(probe.args[0]).encode()
         try:
             run = run_program(chosen.run, self.workdir, stdin, program_limits)
