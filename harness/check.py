@@ -115,5 +115,9 @@ def _example_row(plan: Plan, result: SubmissionResult, expected: Expected) -> Ch
 
 
 def _lost(result: SubmissionResult) -> str:
-    lost = [f"{i.name} {i.marks:g}/{i.max_marks:g}" for i in result.items if i.marks < i.max_marks]
+    lost = [
+        f"{i.name} {i.marks:g}/{i.max_marks:g}"
+        for i in result.items
+        if i.graded and i.marks < i.max_marks
+    ]
     return ", ".join(lost) or result.note or result.status

@@ -92,6 +92,18 @@ class LeagueConfig(_Strict):
     baselines: tuple[Path, ...] = ()  # reference programs shown beside the students (first: x1)
 
 
+class NotebookConfig(_Strict):
+    """A notebook beside the script, executed headlessly (the `notebook` extra): which file, how
+    long each cell may run, and whether a submission without one loses the notebook's marks."""
+
+    file: str = "*.ipynb"  # name pattern; any other .ipynb is used (and said) when none matches
+    cell_time: float = Field(default=60.0, gt=0)  # wall seconds per cell before an interrupt
+    memory_mb: int = Field(default=2048, ge=256)  # address space of each process (the kernel)
+    # false: a submission without a notebook is not graded on it (its maximum leaves it out);
+    # true: it scores nothing for it.
+    required: bool = False
+
+
 class AssignmentConfig(_Strict):
     title: str = ""
     shape: str
@@ -106,6 +118,7 @@ class AssignmentConfig(_Strict):
     limits: Limits = Limits()
     program: ProgramConfig | None = None  # for shapes that build and run programs
     league: LeagueConfig | None = None
+    notebook: NotebookConfig = NotebookConfig()  # for items whose probes run the notebook
     items: dict[str, ItemConfig] = Field(min_length=1)
     rules: dict[RuleName, RuleConfig] = Field(default_factory=dict)
     # Other names accepted for names of the interface (methods, attributes), e.g. an older

@@ -7,7 +7,7 @@ supervisors; student code only ever runs in the exec'd children they start).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from harness import feedback
@@ -80,8 +80,11 @@ def _unrun(
 ) -> SubmissionResult:
     """A submission none of whose calls ran: every item gets one case with the reason (in full
     in the case's detail, in one line in the note)."""
+    ungraded = _ungraded(plan, run)
     items = tuple(
-        ItemResult(
+        _ungraded_item(name, cfg.marks, ungraded[name])
+        if name in ungraded
+        else ItemResult(
             name,
             0.0,
             rounded(cfg.marks),
@@ -93,9 +96,23 @@ def _unrun(
         for name, cfg in plan.assignment.items.items()
     )
     flags = run.flags if run else ()
-    return SubmissionResult(
-        submission.name, 0.0, rounded(plan.max_marks), "error", note, items, flags
-    )
+    max_marks = _max_marks(plan, ungraded)
+    return SubmissionResult(submission.name, 0.0, max_marks, "error", note, items, flags)
+
+
+def _ungraded(plan: Plan, run: SubmissionRun | None) -> dict[str, str]:
+    """Items left out of this submission's marks and maximum, with why: the plan's (the machine
+    cannot grade them) and the run's (an optional part the submission does not have)."""
+    return {**plan.ungraded, **(run.ungraded if run else {})}
+
+
+def _ungraded_item(name: str, max_marks: float, reason: str) -> ItemResult:
+    return ItemResult(name, 0.0, rounded(max_marks), (), (reason,), graded=False)
+
+
+def _max_marks(plan: Plan, ungraded: Mapping[str, str]) -> float:
+    items = plan.assignment.items
+    return rounded(plan.max_marks - sum(items[name].marks for name in ungraded))
 
 
 def _graded(plan: Plan, submission: Submission, run: SubmissionRun) -> SubmissionResult:
@@ -116,16 +133,22 @@ def _graded(plan: Plan, submission: Submission, run: SubmissionRun) -> Submissio
     taken = penalties(run.flags, assignment.rules)
     kept = {item: after_penalty(raw[item], taken.get(item, 0.0)) for item in raw}
     lost = {item: raw[item] < cfg.marks for item, cfg in assignment.items.items()}
+    ungraded = _ungraded(plan, run)
     items = tuple(
-        _item(plan, run, name, cases[name], kept[name], lost, taken.get(name, 0.0), rubrics[name])
-        for name in assignment.items
+        _ungraded_item(name, cfg.marks, ungraded[name])
+        if name in ungraded
+        else _item(
+            plan, run, name, cases[name], kept[name], lost, taken.get(name, 0.0), rubrics[name]
+        )
+        for name, cfg in assignment.items.items()
     )
     items = tuple(_with_output(item, printed.get(item.name, "")) for item in items)
-    total = after_penalty(sum(kept.values()), taken.get(None, 0.0))
+    counted = sum(marks for item, marks in kept.items() if item not in ungraded)
+    total = after_penalty(counted, taken.get(None, 0.0))
     result = SubmissionResult(
         submission.name,
         rounded(total),
-        rounded(plan.max_marks),
+        _max_marks(plan, ungraded),
         "graded",
         _note(plan, run, taken.get(None, 0.0)),
         items,
@@ -169,7 +192,10 @@ def _prints_matter(item: ItemResult) -> bool:
 
 
 def _note(plan: Plan, run: SubmissionRun, module_penalty: float) -> str:
-    missing = run.missing or [item for item in plan.assignment.items if item not in run.names]
+    missing = run.missing
+    if missing is None:
+        missing = tuple(item for item in plan.assignment.items if item not in run.names)
+    missing = tuple(item for item in missing if item not in _ungraded(plan, run))
     parts = [*feedback.salvage_note(run.load.skipped)]
     parts += [f"not defined: {', '.join(missing)}"] if missing else []
     parts += feedback.penalty_notes(None, run.flags, module_penalty)

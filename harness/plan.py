@@ -11,8 +11,10 @@ from harness.assignments import PROBE_SETS
 from harness.calibration import calibrate
 from harness.config import AssignmentConfig, Config, LanguageConfig
 from harness.errors import BadInput
+from harness.notebook import DRIVER as NOTEBOOK_DRIVER
 from harness.probes import Probe, call_limits
 from harness.shapes import SHAPES, suffixes_for
+from harness.shapes.notebook_run import unavailable
 from harness.suites import Case, load_suites
 
 
@@ -25,6 +27,8 @@ class Plan:
     workdir_base: Path | None = None
     notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # item -> feedback lines
     languages: Mapping[str, LanguageConfig] = field(default_factory=dict)  # config.yaml's
+    ungraded: Mapping[str, str] = field(default_factory=dict)  # item -> why no submission is
+    # graded on it here (its probes are left out)
 
     @property
     def max_marks(self) -> float:
@@ -49,8 +53,19 @@ def make_plan(config: Config, name: str) -> Plan:
     probes = tuple(p for item in assignment.items for p in _item_probes(config, name, item, cases))
     python = config.path(config.runtime.python) if config.runtime.python else Path(sys.executable)
     base = config.path(config.runtime.workdir) if config.runtime.workdir else None
+    ungraded = _cannot_grade(probes, python)
+    probes = tuple(p for p in probes if p.item not in ungraded)
     timed = calibrate(config, name, probes, python, base)
-    return Plan(name, timed.assignment, probes, python, base, timed.notes, config.languages)
+    return Plan(
+        name, timed.assignment, probes, python, base, timed.notes, config.languages, ungraded
+    )
+
+
+def _cannot_grade(probes: tuple[Probe, ...], python: Path) -> dict[str, str]:
+    """Items this machine cannot grade: those that run a notebook, without the notebook extra."""
+    items = {p.item for p in probes if p.driver == NOTEBOOK_DRIVER}
+    reason = unavailable(python) if items else ""
+    return dict.fromkeys(sorted(items), reason) if reason else {}
 
 
 def _item_probes(config: Config, name: str, item: str, cases: tuple[Case, ...]) -> list[Probe]:

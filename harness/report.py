@@ -1,8 +1,11 @@
 """The judged records every report format reads, and the stable JSON schema.
 
+An item with "graded": false (an optional part the submission lacks, or one this machine cannot
+run) counts in neither the submission's marks nor its max_marks; its feedback says why.
+
 {"assignment": str, "max_marks": num, "submissions": [
   {"name": str, "marks": num, "max_marks": num, "status": "graded" | "error", "note": str,
-   "items": [{"name": str, "marks": num, "max_marks": num, "feedback": [str],
+   "items": [{"name": str, "marks": num, "max_marks": num, "graded": bool, "feedback": [str],
               "criteria": [{"name": str, "marks": num, "max_marks": num, "message": str}],
               "cases": [{"id": str, "verdict": "AC|WA|TLE|MLE|OLE|RE|CE|IE",
                          "detail": str, "seconds": num}]}],
@@ -42,6 +45,7 @@ class ItemResult:
     cases: tuple[CaseResult, ...]
     feedback: tuple[str, ...] = ()
     criteria: tuple[CriterionResult, ...] = ()
+    graded: bool = True  # False: left out of the submission's marks and maximum (feedback: why)
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,7 @@ def _item(item: ItemResult) -> dict[str, Any]:
         "name": item.name,
         "marks": item.marks,
         "max_marks": item.max_marks,
+        "graded": item.graded,
         "feedback": list(item.feedback),
         "criteria": [
             {"name": c.name, "marks": c.marks, "max_marks": c.max_marks, "message": c.message}

@@ -7,9 +7,10 @@ from collections import Counter
 
 from tabulate import tabulate
 
-from harness.report import Report, SubmissionResult
+from harness.report import ItemResult, Report, SubmissionResult
 
 HEADER_WIDTH = 12
+NOT_GRADED = "-"
 
 
 def marks_text(value: float) -> str:
@@ -39,11 +40,38 @@ def render(report: Report) -> str:
         "status",
     ]
     rows = [
-        [s.name, *(marks_text(i.marks) for i in s.items), marks_text(s.marks), s.status]
+        [s.name, *(_cell(i) for i in s.items), _total(s, report.max_marks), s.status]
         for s in report.submissions
     ]
     table = tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
-    return "\n".join(filter(None, [table, _notes(report), summary(report)]))
+    return "\n".join(filter(None, [table, _notes(report), _ungraded(report), summary(report)]))
+
+
+def _cell(item: ItemResult) -> str:
+    return marks_text(item.marks) if item.graded else NOT_GRADED
+
+
+def _total(result: SubmissionResult, max_marks: float) -> str:
+    """The total, with this submission's own maximum when items were left out of it."""
+    if result.max_marks == max_marks:
+        return marks_text(result.marks)
+    return f"{marks_text(result.marks)}/{marks_text(result.max_marks)}"
+
+
+def _ungraded(report: Report) -> str:
+    """Items left out, once per reason: '  notebook, 7 submission(s): the submission has ...'."""
+    reasons = Counter(
+        (i.name, (i.feedback or ("",))[0].removeprefix("not graded: "))
+        for s in report.submissions
+        for i in s.items
+        if not i.graded
+    )
+    lines = [
+        f"  {item}, {count} submission(s): {reason}"
+        for (item, reason), count in sorted(reasons.items())
+    ]
+    title = f"\nnot graded ({NOT_GRADED} in the table; left out of the total and its maximum):"
+    return "\n".join([title, *lines]) if lines else ""
 
 
 def _notes(report: Report) -> str:

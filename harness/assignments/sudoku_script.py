@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from harness import sudoku
+from harness.assignments.notebook_expect import NotebookShows, ShownPuzzle
 from harness.assignments.script_expect import Copied, Displayed, SolvedUnchanged
 from harness.expectations import Equal, SameMembers
+from harness.notebook import DRIVER as NOTEBOOK_DRIVER
 from harness.probes import Probe
 from harness.sudoku import Grid
 from harness.suites import Case
@@ -21,6 +23,7 @@ SIZE = 9
 LOADED = 4  # puzzles load_puzzle reads in the course's format
 SHOWN = 2  # puzzles (and their solutions) display_puzzle prints
 COPIED = 2
+NOTEBOOK_SOLVABLE = 3  # puzzle01..03.txt; puzzle04.txt has no solution
 # The handout's first-page puzzle, with its own get_options examples.
 HANDOUT_PUZZLE: Grid = (
     (8, 0, 0, 0, 0, 0, 0, 0, 0),
@@ -166,6 +169,40 @@ def solve(cases: Sequence[Case]) -> list[Probe]:
     ]
 
 
+def notebook_puzzles(cases: Sequence[Case]) -> list[Case]:
+    """The notebook's puzzle01..04.txt, as the course's: three with a solution, then one
+    without (the course's puzzle04 has none)."""
+    solvable = [c for c in nine(cases) if c.solution is not None][:NOTEBOOK_SOLVABLE]
+    unsolvable = [c for c in nine(cases) if c.solution is None][:1]
+    if len(solvable) < NOTEBOOK_SOLVABLE or not unsolvable:
+        raise ValueError(
+            f"the notebook needs {NOTEBOOK_SOLVABLE} 9x9 puzzles with a solution and one without"
+        )
+    return [*solvable, *unsolvable]
+
+
+def notebook(cases: Sequence[Case]) -> list[Probe]:
+    """One run of the student's notebook, with the puzzle files beside it."""
+    chosen = notebook_puzzles(cases)
+    files = tuple((f"puzzle{n:02d}.txt", course_text(c.puzzle)) for n, c in enumerate(chosen, 1))
+    shown = tuple(
+        ShownPuzzle(name, case.puzzle, case.solution)
+        for (name, _), case in zip(files, chosen, strict=True)
+    )
+    return [
+        Probe(
+            "notebook",
+            "notebook",
+            "running the notebook (puzzle01..04.txt: " + ", ".join(c.label for c in chosen) + ")",
+            (),
+            NotebookShows(shown),
+            any(c.hidden for c in chosen),
+            driver=NOTEBOOK_DRIVER,
+            files=files,
+        )
+    ]
+
+
 Builder = Callable[[Sequence[Case]], list[Probe]]
 BUILDERS: dict[str, Builder] = {
     builder.__name__: builder
@@ -177,5 +214,6 @@ BUILDERS: dict[str, Builder] = {
         copy_puzzle,
         get_options,
         solve,
+        notebook,
     )
 }

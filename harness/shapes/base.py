@@ -35,8 +35,10 @@ class SubmissionRun:
     outcomes: tuple[CallOutcome, ...]
     names: Mapping[str, str] = field(default_factory=dict)  # item -> name found (aliases)
     flags: tuple[Flag, ...] = ()
-    missing: tuple[str, ...] = ()  # names the probes needed and the module lacks (if not items)
+    # Names the probes needed and the module lacks; None: the items the module does not define.
+    missing: tuple[str, ...] | None = None
     notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # item -> feedback lines
+    ungraded: Mapping[str, str] = field(default_factory=dict)  # item -> why it is not graded
 
 
 class Shape(Protocol):

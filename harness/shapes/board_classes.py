@@ -128,7 +128,7 @@ class _Scenarios:
             interface = Interface.of(load, self.context.probes, self.context.assignment)
             outcomes = tuple(self._one(probe, interface) for probe in self.context.probes)
             names = _item_names(self.context, interface)
-            return SubmissionRun(load, outcomes, names, missing=interface.missing())
+            return SubmissionRun(load, outcomes, names, missing=interface.missing() or None)
         finally:
             self.session.close()
 

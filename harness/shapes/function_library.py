@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.config import AssignmentConfig, LanguageConfig
+from harness.notebook import DRIVER as NOTEBOOK_DRIVER
 from harness.outcomes import CallOutcome, LoadOutcome
 from harness.probes import Probe, call_limits
 from harness.rules import check_source
@@ -23,6 +24,7 @@ from harness.sandbox import codec
 from harness.sandbox.process import Launch
 from harness.sandbox.workdir import CopyRefused, private_copy
 from harness.shapes.base import RunContext, SubmissionRun
+from harness.shapes.notebook_run import Found, find_notebook, run_notebook
 from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in, write_files
 from harness.submissions import Submission, SubmissionProblem, entry_file
 
@@ -37,16 +39,36 @@ class FunctionLibrary:
         assignment = context.assignment
         entry = entry_file(submission, assignment.entry, ".py")
         flags = tuple(check_source(_read(entry), _function_items(assignment), assignment.rules))
+        notebook = find_notebook(submission, assignment.notebook)
         try:
             with private_copy(submission.path, context.workdir_base) as workdir:
                 write_files(workdir, context.probes)
                 copied = copied_entry(submission, entry, workdir)
-                load, outcomes, names = _Calls(
-                    launch_in(context, workdir), copied, context
-                ).run_all()
+                calls = _Calls(launch_in(context, workdir), copied, context, notebook)
+                load, outcomes, names = calls.run_all()
         except CopyRefused as err:
             raise SubmissionProblem(f"cannot copy the submission: {err}") from None
-        return SubmissionRun(load, outcomes, names, flags)
+        ungraded, notes = _notebook_notes(context, notebook)
+        functions = [i for i in assignment.items if i not in _notebook_items(context)]
+        missing = tuple(item for item in functions if item not in names)
+        return SubmissionRun(load, outcomes, names, flags, missing, notes, ungraded)
+
+
+def _notebook_notes(
+    context: RunContext, notebook: Found
+) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    """Items that run the notebook: not graded when there is none and none is required; else
+    which file ran (and why, when it was a choice)."""
+    items = _notebook_items(context)
+    config = context.assignment.notebook
+    if notebook.path is None and not config.required:
+        reason = f"not graded: the submission has no notebook ({config.file})"
+        return dict.fromkeys(items, reason), {}
+    return {}, {item: (notebook.note,) for item in items if notebook.note}
+
+
+def _notebook_items(context: RunContext) -> set[str]:
+    return {p.item for p in context.probes if p.driver == NOTEBOOK_DRIVER}
 
 
 def _read(path: Path) -> str:
@@ -80,6 +102,7 @@ class _Calls:
     launch: Launch
     entry: Path
     context: RunContext
+    notebook: Found
 
     def __post_init__(self) -> None:
         assignment = self.context.assignment
@@ -101,6 +124,8 @@ class _Calls:
 
     def _one(self, probe: Probe, names: Mapping[str, str]) -> CallOutcome:
         assignment = self.context.assignment
+        if probe.driver == NOTEBOOK_DRIVER:  # not a call: a run of the notebook beside the module
+            return self._notebook(probe)
         if probe.item not in names:
             return CallOutcome("not_loaded", message=f"{probe.item} is not defined in the module")
         streak = self.timeouts.get(probe.item, 0)
@@ -116,3 +141,13 @@ class _Calls:
         outcome = self.session.call(request, limits)
         self.timeouts[probe.item] = streak + 1 if outcome.over_time(limits.time) else 0
         return outcome
+
+    def _notebook(self, probe: Probe) -> CallOutcome:
+        assignment = self.context.assignment
+        config = assignment.notebook
+        if self.notebook.path is None:
+            return CallOutcome("not_loaded", message=f"no notebook ({config.file}) submitted")
+        limits = call_limits(assignment, probe)
+        return run_notebook(
+            self.context.python, self.launch.workdir, self.notebook.path, config, limits
+        )
