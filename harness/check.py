@@ -100,9 +100,12 @@ def _example_row(plan: Plan, result: SubmissionResult, expected: Expected) -> Ch
         if result.status != expected.status
         else []
     )
+    ungraded = {item.name: item.feedback[0] for item in result.items if not item.graded}
     for key, value in expected.marks.items():
         if key not in got:
             problems.append(f"marks.{key}: no such item")
+        elif key in ungraded:
+            problems.append(f"{key}: {ungraded[key]}")
         elif abs(got[key] - value) > TOLERANCE:
             problems.append(f"{key}: {got[key]:g}, expected {value:g}")
     flagged = frozenset(f.rule for f in result.flags)

@@ -55,6 +55,8 @@ def _returned(judgement: Judgement) -> Decision:
         return verdict, judgement.detail, "", judgement.checks
     if judgement.passed:
         return Verdict.AC, "", judgement.accepted, judgement.checks
+    if judgement.verdict is not None:
+        return judgement.verdict, judgement.detail, "", judgement.checks
     return Verdict.WA, judgement.detail, "", judgement.checks
 
 

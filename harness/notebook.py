@@ -30,6 +30,7 @@ class CellRun:
     ran: bool = False  # code cells only: markdown is never run
     seconds: float = 0.0  # wall-clock
     timed_out: bool = False  # interrupted at the per-cell limit
+    flooded: bool = False  # printed more than the runner keeps (the rest was dropped)
     stdout: str = ""  # printed text and shown results, capped
     error: CellError | None = None
 
@@ -92,6 +93,7 @@ def _cell(number: int, data: Any) -> CellRun:
         True,
         float(seconds),
         _field(data, "timed_out", bool),
+        _field(data, "flooded", bool),
         _field(data, "stdout", str),
         _error(data.get("error")),
     )

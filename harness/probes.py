@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from harness.config import AssignmentConfig
 from harness.limits import Limits
 from harness.outcomes import CallOutcome
+from harness.verdicts import Verdict
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,8 @@ class Judgement:
     detail: str = ""  # why it failed, for the student
     accepted: str = ""  # the reading of the handout this answer was accepted under, if notable
     raised: str = ""  # the student's code raised this (inside a driver): a run-time error
+    verdict: Verdict | None = None  # what a failed judgement comes to when not WA (a notebook
+    # cell that ran out of time: TLE)
     checks: tuple[Check, ...] = ()
 
 

@@ -30,8 +30,12 @@ def check_schema(report: dict[str, Any]) -> None:
         assert set(sub) == {"name", "marks", "max_marks", "status", "note", "items", "flags"}
         assert sub["status"] in ("graded", "error")
         assert isinstance(sub["marks"], (int, float)) and isinstance(sub["note"], str)
+        graded = [item for item in sub["items"] if item["graded"]]
+        assert abs(sum(item["max_marks"] for item in graded) - sub["max_marks"]) < 0.02
         for item in sub["items"]:
-            assert set(item) == {"name", "marks", "max_marks", "feedback", "criteria", "cases"}
+            keys = {"name", "marks", "max_marks", "graded", "feedback", "criteria", "cases"}
+            assert set(item) == keys
+            assert item["graded"] or (item["marks"] == 0 and not item["cases"] and item["feedback"])
             for row in item["criteria"]:
                 assert set(row) == {"name", "marks", "max_marks", "message"}
                 assert 0 <= row["marks"] <= row["max_marks"]

@@ -1,16 +1,28 @@
 """The sudoku-script assignment: how display_puzzle, copy_puzzle and solve answers are judged,
-and the course's own puzzle files through the reference (when the datasets are present)."""
+the course's own puzzle files (when the datasets are present), and the bundled examples' score
+table and JSON report against golden files (notebooks run: they need the notebook extra)."""
 
 from __future__ import annotations
 
+import json
+import re
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from harness.assignments.script_expect import Copied, Displayed, SolvedUnchanged, handout_text
 from harness.assignments.sudoku_script import HANDOUT_PUZZLE, course_text
+from harness.cli import app
+from harness.errors import ExitCode
 from harness.outcomes import CallOutcome
+from harness.shapes.notebook_run import unavailable
 from harness.sudoku import Grid, thaw
+from tests.conftest import REPO
+from tests.test_cli import check_schema
+from tests.test_examples import compare_golden, without_timings
 
 EXACT = "\n".join(handout_text(HANDOUT_PUZZLE)) + "\n"
 
@@ -102,3 +114,44 @@ def test_our_puzzle_files_are_byte_for_byte_in_the_courses_format() -> None:
     original = (COURSE / "puzzle01.txt").read_bytes()
     grid = tuple(tuple(int(v) for v in line.split()) for line in original.decode().splitlines())
     assert course_text(grid).encode() == original
+
+
+EXAMPLES = REPO / "submissions" / "sudoku-script"
+NO_NOTEBOOKS = unavailable(Path(sys.executable))
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, Any]]:
+    if NO_NOTEBOOKS:
+        pytest.skip(NO_NOTEBOOKS)
+    out = tmp_path_factory.mktemp("report") / "marks.json"
+    args = ["grade", str(EXAMPLES), "--json", str(out), "--config", str(REPO / "config.yaml")]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == ExitCode.OK, result.output
+    return result.output, json.loads(out.read_text())
+
+
+def test_score_table_matches_golden(
+    graded: tuple[str, dict[str, Any]], request: pytest.FixtureRequest
+) -> None:
+    compare_golden("sudoku-script.table.txt", graded[0], request)
+
+
+def test_json_report_matches_golden(
+    graded: tuple[str, dict[str, Any]], request: pytest.FixtureRequest
+) -> None:
+    report = without_timings(graded[1])
+    check_schema(report)
+    compare_golden("sudoku-script.json", json.dumps(report, indent=2) + "\n", request)
+
+
+def test_submissions_without_a_notebook_are_marked_out_of_the_rest(
+    graded: tuple[str, dict[str, Any]],
+) -> None:
+    subs = {s["name"]: s for s in graded[1]["submissions"]}
+    assert (subs["correct"]["marks"], subs["correct"]["max_marks"]) == (120, 120)
+    assert (subs["prints-in-load"]["marks"], subs["prints-in-load"]["max_marks"]) == (100, 100)
+    assert re.search(r"^prints-in-load .* 30 +- +100/100 +graded$", graded[0], re.MULTILINE)
+    notebook = subs["notebook-cell-error"]["items"][-1]
+    assert notebook["cases"][0]["verdict"] == "RE"
+    assert notebook["feedback"] == ["ran Project_02_Jones.ipynb"]

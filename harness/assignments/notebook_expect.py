@@ -27,6 +27,7 @@ from harness.notebook import CellRun, NotebookRun
 from harness.outcomes import CallOutcome
 from harness.probes import Check, Judgement
 from harness.sudoku import Grid
+from harness.verdicts import Verdict
 
 SIZE = 9
 NO_SOLUTION = "No solution exists for this puzzle."
@@ -79,10 +80,8 @@ class NotebookShows:
             *self._no_solution(printed),
         )
         failures = [c.message for c in checks if not c.passed]
-        raised = next((c.error.name for c in run.code if c.error is not None), "")
-        return Judgement(
-            not failures, "; ".join(failures[:3]), accepted, raised=raised, checks=checks
-        )
+        detail = "; ".join(failures[:3])
+        return Judgement(not failures, detail, accepted, verdict=verdict(run), checks=checks)
 
     def _headings(self, headings: list[Heading]) -> tuple[tuple[Check, ...], str]:
         wanted = ["Introduction", *(f"Puzzle {n}" for n in range(1, len(self.puzzles) + 1))]
@@ -121,18 +120,36 @@ class NotebookShows:
                 yield Check("no_solution", True)
 
 
+def verdict(run: NotebookRun) -> Verdict | None:
+    """The worst thing a cell did (None: every cell ran cleanly; a failure is then WA)."""
+    cells = run.code
+    if any(c.timed_out for c in cells):
+        return Verdict.TLE
+    if any(c.flooded for c in cells):
+        return Verdict.OLE
+    errors = {c.error.name for c in cells if c.error is not None}
+    if "MemoryError" in errors:
+        return Verdict.MLE
+    return Verdict.RE if errors or run.stopped else None
+
+
 def _cells_ran(run: NotebookRun) -> tuple[Check, ...]:
     if not run.code:
         return (Check("runs", False, "the notebook has no code cells"),)
-    return tuple(_cell_check(cell, run.stopped) for cell in run.code)
+    return tuple(_cell_check(k, cell, run.stopped) for k, cell in enumerate(run.code, 1))
 
 
-def _cell_check(cell: CellRun, stopped: str) -> Check:
-    where = f"cell {cell.number}"
+def _cell_check(k: int, cell: CellRun, stopped: str) -> Check:
+    where = f"code cell {k} (cell {cell.number} of the notebook)"
     if not cell.ran:
-        return Check("runs", False, f"{where} did not run: {stopped}")
+        because = f": {stopped}" if stopped else ""
+        return Check("runs", False, f"{where} did not run{because}")
     if cell.timed_out:
         return Check("runs", False, f"{where} was still running at the cell time limit")
+    if cell.flooded:
+        return Check("runs", False, f"{where} printed too much output")
+    if cell.error is not None and not cell.error.name:  # the kernel died in it
+        return Check("runs", False, f"{where}: {cell.error.message}")
     if cell.error is not None:
         line = f" at line {cell.error.line}" if cell.error.line else ""
         message = f": {cell.error.message}" if cell.error.message else ""

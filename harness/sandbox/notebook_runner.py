@@ -26,8 +26,11 @@ import time
 from typing import Any
 
 OUTPUT_CHARS = 20_000  # text kept per cell
+FLOOD_CHARS = 1_000_000  # output per cell beyond which it is dropped and the cell flagged
+PRINTED: dict[int, int] = {}  # cell index -> characters of output it sent
 SOURCE_CHARS = 5_000  # markdown kept per cell
 KERNEL = "sudoku-harness-python"
+KERNEL_DIED = "the kernel died while it ran (os._exit, a crash, or out of memory?)"
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
@@ -60,7 +63,7 @@ def run(path: str, cell_seconds: float) -> dict[str, Any]:
     except Exception as err:  # not JSON, not a notebook: the student's file
         return {"ok": False, "kind": "unreadable", "message": f"{type(err).__name__}: {err}"}
     timeout = max(1, math.ceil(cell_seconds))
-    client = NotebookClient(
+    client = _capped(NotebookClient)(
         nb,
         timeout=timeout,
         kernel_name=KERNEL,
@@ -80,10 +83,13 @@ def run(path: str, cell_seconds: float) -> dict[str, Any]:
         started = time.monotonic()
         try:
             client.execute_cell(cell, index)
-        except DeadKernelError as err:
-            died = f"the kernel died in cell {index + 1}: {err}"
+        except DeadKernelError:
+            died = f"the kernel died in cell {index + 1}"
         seconds = time.monotonic() - started
         cells[index].update(_ran(cell, seconds, seconds >= timeout))
+        if died:
+            cells[index]["error"] = {"ename": "", "evalue": KERNEL_DIED, "line": ""}
+        cells[index]["flooded"] = PRINTED.get(index, 0) > FLOOD_CHARS
         if cells[index]["timed_out"] and not _interrupted(cells[index]):
             died = f"cell {index + 1} ignored the interrupt after {timeout} s"
         if died:
@@ -112,6 +118,26 @@ def _private_jupyter() -> None:
         MPLBACKEND="Agg",
         MALLOC_ARENA_MAX="2",  # threads each reserving 64 MB would meet RLIMIT_AS early
     )
+
+
+def _capped(client_class: Any) -> Any:
+    """nbclient keeping at most FLOOD_CHARS of each cell's output: a cell printing without end
+    is flagged as a flood instead of filling this process's memory."""
+
+    class Capped(client_class):  # type: ignore[misc]
+        def output(self, outs: Any, msg: Any, display_id: Any, cell_index: int) -> Any:
+            content = msg.get("content", {})
+            before = PRINTED.get(cell_index, 0)
+            size = len(str(content.get("text", ""))) + len(str(content.get("data", "")))
+            PRINTED[cell_index] = before + size
+            if PRINTED[cell_index] <= FLOOD_CHARS:
+                return super().output(outs, msg, display_id, cell_index)
+            if before < FLOOD_CHARS and isinstance(content.get("text"), str):  # keep its start
+                content["text"] = content["text"][: FLOOD_CHARS - before]
+                return super().output(outs, msg, display_id, cell_index)
+            return None
+
+    return Capped
 
 
 def _keep_kernel_in_our_group(launcher: Any) -> None:

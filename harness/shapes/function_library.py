@@ -6,6 +6,10 @@ All of a submission's calls run in order in one child interpreter, as a course g
 the module once would (so an answer that depends on stale module state is caught). A call that
 ends the child (time-out, crash, exit, output flood) gets its outcome, and a fresh child loads
 the module again for the next call.
+
+A probe whose driver is `notebook` is not a call: the submission's notebook runs, in the same
+working copy, in a kernel of its own (harness/shapes/notebook_run.py). A submission without a
+notebook is not graded on those items unless config.yaml's `notebook.required` says so.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.limits import Limits
+from harness.notebook import DRIVER as NOTEBOOK_DRIVER
 from harness.outcomes import CallOutcome, LoadOutcome
 from harness.probes import Probe, call_limits
 from harness.sandbox.process import KILL_FACTOR, ChildProcess, Launch
@@ -43,9 +44,8 @@ def write_files(workdir: Path, probes: tuple[Probe, ...]) -> None:
 def cpu_budget(context: RunContext) -> float:
     """The child's hard RLIMIT_CPU: every call at its kill point, plus loading."""
     limits = context.assignment.limits
-    per_call = sum(
-        KILL_FACTOR * call_limits(context.assignment, p).time + 1 for p in context.probes
-    )
+    calls = [p for p in context.probes if p.driver != NOTEBOOK_DRIVER]  # a notebook: elsewhere
+    per_call = sum(KILL_FACTOR * call_limits(context.assignment, p).time + 1 for p in calls)
     return limits.load_time + per_call + 10
 
 
