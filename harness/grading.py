@@ -55,7 +55,12 @@ def grade_one(plan: Plan, submission: Submission) -> SubmissionResult:
     """Grade one submission. Never raises for anything the submission does."""
     log.debug("grading %s", submission.name)
     context = RunContext(
-        plan.assignment, plan.probes, plan.python, plan.workdir_base, plan.languages
+        plan.assignment,
+        plan.probes,
+        plan.python,
+        plan.workdir_base,
+        plan.languages,
+        plan.isolation,
     )
     try:
         run = SHAPES[plan.assignment.shape].run(submission, context)

@@ -149,6 +149,7 @@ def _time(timing: _Timing, submission: Submission) -> Entry:
         plan.python,
         plan.workdir_base,
         plan.languages,
+        plan.isolation,
     )
     try:
         run = SHAPES[plan.assignment.shape].run(submission, context)

@@ -13,6 +13,7 @@ from harness.config import AssignmentConfig, Config, LanguageConfig
 from harness.errors import BadInput
 from harness.notebook import DRIVER as NOTEBOOK_DRIVER
 from harness.probes import Probe, call_limits
+from harness.sandbox.isolation import NO_ISOLATION, Isolation, choose
 from harness.shapes import SHAPES, suffixes_for
 from harness.shapes.notebook_run import unavailable
 from harness.suites import Case, load_suites
@@ -29,6 +30,7 @@ class Plan:
     languages: Mapping[str, LanguageConfig] = field(default_factory=dict)  # config.yaml's
     ungraded: Mapping[str, str] = field(default_factory=dict)  # item -> why no submission is
     # graded on it here (its probes are left out)
+    isolation: Isolation = NO_ISOLATION  # layers applied to every student process
 
     @property
     def max_marks(self) -> float:
@@ -38,7 +40,9 @@ class Plan:
         return call_limits(self.assignment, probe).time
 
 
-def make_plan(config: Config, name: str) -> Plan:
+def make_plan(config: Config, name: str, isolation: Isolation | None = None) -> Plan:
+    """The plan for assignment `name`; student processes get `isolation` (default: every layer
+    this machine allows)."""
     assignment = config.assignment(name)
     where = f"{config.source}: assignments.{name}"
     if assignment.shape not in SHAPES:
@@ -56,8 +60,17 @@ def make_plan(config: Config, name: str) -> Plan:
     ungraded = _cannot_grade(probes, python)
     probes = tuple(p for p in probes if p.item not in ungraded)
     timed = calibrate(config, name, probes, python, base)
+    isolation = choose("auto") if isolation is None else isolation
     return Plan(
-        name, timed.assignment, probes, python, base, timed.notes, config.languages, ungraded
+        name,
+        timed.assignment,
+        probes,
+        python,
+        base,
+        timed.notes,
+        config.languages,
+        ungraded,
+        isolation,
     )
 
 

@@ -71,6 +71,7 @@ def run(path: str, cell_seconds: float) -> dict[str, Any]:
         interrupt_on_timeout=True,
         error_on_timeout={"ename": "CellTimeout", "evalue": f"still running after {timeout} s"},
         resources={"metadata": {"path": os.getcwd()}},
+        config=_over_unix_sockets(),
     )
     cells: list[dict[str, Any]] = [_cell(cell) for cell in nb.cells]
     died = ""
@@ -118,6 +119,17 @@ def _private_jupyter() -> None:
         MPLBACKEND="Agg",
         MALLOC_ARENA_MAX="2",  # threads each reserving 64 MB would meet RLIMIT_AS early
     )
+
+
+def _over_unix_sockets() -> Any:
+    """The kernel's channels as Unix sockets in the working copy, not TCP ports: the sandbox
+    may forbid TCP (Landlock), and nothing else on the machine can reach them."""
+    from traitlets.config import Config
+
+    config = Config()
+    config.KernelManager.transport = "ipc"
+    config.KernelManager.ip = os.path.join(os.getcwd(), ".jupyter-run", "kernel")
+    return config
 
 
 def _capped(client_class: Any) -> Any:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.sandbox import codec
+from harness.sandbox.isolation import NO_ISOLATION, Isolation
 
 CHILD = Path(__file__).with_name("child.py")
 # -S: no site-packages (student code sees only the standard library, never the harness itself,
@@ -83,6 +84,7 @@ class Launch:
     workdir: Path
     output_cap: int
     reply_cap: int
+    isolation: Isolation = NO_ISOLATION
 
 
 def clean_environment(workdir: Path) -> dict[str, str]:
@@ -115,6 +117,7 @@ class ChildProcess:
                 env=clean_environment(launch.workdir),
                 pass_fds=(request_read, reply_write),
                 start_new_session=True,
+                preexec_fn=launch.isolation.preexec(launch.workdir, launch.python),
             )
         finally:
             os.close(request_read)

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from harness.sandbox.isolation import NO_ISOLATION, Isolation
 from harness.sandbox.process import (
     KILL_FACTOR,
     Ending,
@@ -66,7 +67,11 @@ class ProgramRun:
 
 
 def run_program(
-    argv: Sequence[str], workdir: Path, stdin: bytes, limits: ProgramLimits
+    argv: Sequence[str],
+    workdir: Path,
+    stdin: bytes,
+    limits: ProgramLimits,
+    isolation: Isolation = NO_ISOLATION,
 ) -> ProgramRun:
     """Run `argv` in `workdir` with `stdin` as its input; never raises for what it does.
 
@@ -80,7 +85,7 @@ def run_program(
         cwd=workdir,
         env=clean_environment(workdir),
         start_new_session=True,
-        preexec_fn=_rlimits(limits),  # the grading workers are single-threaded
+        preexec_fn=_confined(limits, isolation.preexec(workdir, _interpreter(argv))),
     )
     watch = _Watch(proc, limits, started)
     try:
@@ -88,6 +93,25 @@ def run_program(
     finally:
         run = watch.finish()
     return run
+
+
+def _interpreter(argv: Sequence[str]) -> Path | None:
+    """The program's interpreter when it is Python (its installation must stay readable)."""
+    first = Path(argv[0]) if argv else None
+    return first if first is not None and first.name.startswith("python") else None
+
+
+def _confined(limits: ProgramLimits, confine: Callable[[], None] | None) -> Callable[[], None]:
+    """Between fork and exec (the grading workers are single-threaded): rlimits, then the
+    isolation layers."""
+    rlimits = _rlimits(limits)
+
+    def apply() -> None:
+        rlimits()
+        if confine is not None:
+            confine()
+
+    return apply
 
 
 def _rlimits(limits: ProgramLimits) -> Callable[[], None]:

@@ -15,6 +15,7 @@ from harness.config import AssignmentConfig, LanguageConfig
 from harness.outcomes import CallOutcome, LoadOutcome
 from harness.probes import Probe
 from harness.rules import Flag
+from harness.sandbox.isolation import NO_ISOLATION, Isolation
 from harness.submissions import Submission
 
 
@@ -25,6 +26,7 @@ class RunContext:
     python: Path  # interpreter for student code
     workdir_base: Path | None = None  # where private working copies go (None: system temp)
     languages: Mapping[str, LanguageConfig] = field(default_factory=dict)  # for programs
+    isolation: Isolation = NO_ISOLATION  # layers applied to every student process
 
 
 @dataclass(frozen=True)

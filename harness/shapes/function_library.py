@@ -152,6 +152,6 @@ class _Calls:
         if self.notebook.path is None:
             return CallOutcome("not_loaded", message=f"no notebook ({config.file}) submitted")
         limits = call_limits(assignment, probe)
-        return run_notebook(
-            self.context.python, self.launch.workdir, self.notebook.path, config, limits
-        )
+        context = self.context
+        workdir, path = self.launch.workdir, self.notebook.path
+        return run_notebook(context.python, workdir, path, config, limits, context.isolation)

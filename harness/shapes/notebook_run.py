@@ -19,6 +19,7 @@ from harness.config import NotebookConfig
 from harness.limits import Limits
 from harness.notebook import ReplyError, parse_cells, read_reply
 from harness.outcomes import CallOutcome
+from harness.sandbox.isolation import NO_ISOLATION, Isolation
 from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
 from harness.submissions import Submission
 
@@ -71,7 +72,12 @@ def unavailable(python: Path) -> str:
 
 
 def run_notebook(
-    python: Path, workdir: Path, notebook: Path, config: NotebookConfig, limits: Limits
+    python: Path,
+    workdir: Path,
+    notebook: Path,
+    config: NotebookConfig,
+    limits: Limits,
+    isolation: Isolation = NO_ISOLATION,
 ) -> CallOutcome:
     """Execute `notebook` (relative to `workdir`): limits.time is the whole run's CPU limit."""
     argv = [str(python), "-I", "-B", str(RUNNER), str(notebook), f"{config.cell_time:g}"]
@@ -83,7 +89,7 @@ def run_notebook(
         file_size_mb=limits.file_size_mb,
         open_files=OPEN_FILES,
     )
-    run = run_program(argv, workdir, b"", program_limits)
+    run = run_program(argv, workdir, b"", program_limits, isolation)
     outcome = _what_happened(run, notebook)
     return replace(outcome, seconds=run.wall, cpu_seconds=run.cpu)
 

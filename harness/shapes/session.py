@@ -24,7 +24,8 @@ KEEPS_CHILD = frozenset({"returned", "raised", "unencodable"})  # the child is s
 def launch_in(context: RunContext, workdir: Path) -> Launch:
     """How a child is started for this assignment, in the given private working copy."""
     limits = context.assignment.limits
-    return Launch(context.python, workdir, limits.output_kb << 10, limits.reply_kb << 10)
+    caps = (limits.output_kb << 10, limits.reply_kb << 10)
+    return Launch(context.python, workdir, *caps, context.isolation)
 
 
 def copied_entry(submission: Submission, entry: Path, workdir: Path) -> Path:

@@ -114,7 +114,7 @@ class _Runs:
             open_files=256,
         )
         try:
-            run = run_program(commands.build, self.workdir, b"", limits)
+            run = run_program(commands.build, self.workdir, b"", limits, self.context.isolation)
         except OSError as err:
             failure = LoadOutcome("internal", message=f"cannot run {commands.build[0]}: {err}")
             return _Built(program, commands.run, failure)
@@ -145,7 +145,9 @@ class _Runs:
         program_limits = run_limits(limits)
         stdin = str(probe.args[0]).encode()
         try:
-            run = run_program(chosen.run, self.workdir, stdin, program_limits)
+            run = run_program(
+                chosen.run, self.workdir, stdin, program_limits, self.context.isolation
+            )
         except OSError as err:
             return CallOutcome("internal", message=f"cannot start {chosen.run[0]}: {err}")
         here = f"{self.workdir}/".encode()
