@@ -1,0 +1,754 @@
+"""Hostile submissions: each attack gets its verdict, and leaves nothing behind.
+
+Attacks live in fixtures/hostile/{python,stdin}/VERDICT/BEHAVIOUR/ (a solution.py, a main.cpp or
+a main.py); the function-library verdict fixtures that are attacks too (loops, sleeps, exits,
+crashes, floods, forged replies) are graded again beside them. Each shape's fixtures are copied
+into a fresh world of their own, placeholders filled in (@SECRET@, @SUITE@, @HARNESS@,
+@TESTCASES@, @PORT@, @UDP_PORT@, @UNIX_SOCKET@, @TOKEN@), and graded together in one run, after
+which the run must have left nothing behind:
+
+- no process: none has the run's own working-copy folder in its command line, cwd or environment;
+- the grader's and the suites' files unchanged (hashed before and after), nothing planted in them
+  or in the shared temporary folders;
+- no secret in the report: neither the answers file the test keeps outside the working copies,
+  nor the marked suite or config, nor the grader's source, nor anything an attack got (STOLEN<<);
+- nothing reached the TCP listener and the UDP socket the test opens on 127.0.0.1, nor the Unix
+  socket it listens on beside its answers;
+- the supervisor alive: every submission has its row and none is an internal error.
+
+An attack is graded only where the layer that stops it is in force (Landlock for files and /proc,
+its ABI 4 for TCP, its ABI 6 for signals; a pids cgroup or bubblewrap for a daemon that leaves
+the process group); elsewhere its tests skip, naming the missing layer. Attacks on the parent
+process are graded in a throwaway grading process of their own. A fixture that gets through
+says so (ESCAPED<<); where a layer in force should have stopped it, its test is a strict xfail.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pytest
+
+from harness.config import load_config
+from harness.grading import grade_all
+from harness.plan import make_plan
+from harness.report import Report, SubmissionResult, from_json, to_json
+from harness.sandbox import isolation, landlock
+from harness.submissions import discover
+from harness.verdicts import Verdict
+from tests.conftest import FIXTURES, REPO
+
+HOSTILE = FIXTURES / "hostile"
+HARNESS = REPO / "harness"
+TESTCASES = REPO / "testcases"
+JOBS = 2
+GRACE = 3.0  # seconds for killed processes to be gone from /proc
+THROWAWAY_TIMEOUT = 120
+
+
+@dataclass(frozen=True)
+class Need:
+    """What must be in force (or installed) before an attack may run here."""
+
+    met: bool
+    missing: str  # the skip message when it is not met
+
+
+ABI = landlock.abi()
+ACTIVE = {layer.name for layer in isolation.probe() if layer.active}
+ALWAYS = Need(True, "")
+FILES = Need(ABI >= 1, "Landlock is not in force: the teacher's files and /proc are in reach")
+TCP = Need(ABI >= 4, f"TCP is only confined from Landlock ABI 4 (this kernel: {ABI})")
+SIGNALS = Need(
+    ABI >= 6,
+    f"signal scoping needs Landlock ABI 6 (this kernel: {ABI}): the attack would kill the grader",
+)
+CONTAINED = Need(
+    bool(ACTIVE & {"pids cgroup", "bubblewrap"}),
+    "no layer in force here stops a daemon that leaves the process group (double fork + setsid): "
+    "that needs a pids cgroup or bubblewrap's PID namespace, neither active",
+)
+DATAGRAMS = Need(
+    bool(ACTIVE & {"seccomp", "bubblewrap"}),
+    "Landlock confines TCP only: UDP needs seccomp or bubblewrap's network namespace, neither "
+    "active",
+)
+GPP = Need(shutil.which("g++") is not None, "g++ is not installed")
+
+NEEDS = {
+    "reads_the_secret_on_1": FILES,
+    "reads_the_suite_on_1": FILES,
+    "reads_the_grader_on_1": FILES,
+    "reads_the_supervisors_environ_on_1": FILES,
+    "reads_the_supervisors_cmdline_on_1": FILES,
+    "reads_the_supervisors_memory_on_1": FILES,
+    "writes_the_harness_folders_on_1": FILES,
+    "connects_to_a_unix_socket_on_1": FILES,
+    "steals-the-answers-cpp": FILES,
+    "steals-the-answers-py": FILES,
+    "writes-the-harness-folders-py": FILES,
+    "connects_to_the_listener_on_1": TCP,
+    "connects-to-the-listener-cpp": TCP,
+    "connects-to-the-listener-py": TCP,
+    "kills_the_supervisor_on_1": SIGNALS,
+    "kills-the-parent-cpp": SIGNALS,
+    "kills-the-parent-py": SIGNALS,
+    "daemon_escapes_on_1": CONTAINED,
+    "daemon-escapes-cpp": CONTAINED,
+    "sends_udp_on_1": DATAGRAMS,
+}
+# Attacks on the grading process itself: graded in a throwaway process, never in pytest's.
+ON_THE_PARENT = {"kills_the_supervisor_on_1", "kills-the-parent-cpp", "kills-the-parent-py"}
+
+CAP_SYS_RESOURCE = 24
+
+
+def _holds(capability: int) -> bool:
+    """Whether student processes get `capability`: root's programs get the bounding set, others
+    what this process has in effect."""
+    field = "CapBnd" if os.geteuid() == 0 else "CapEff"
+    status = Path("/proc/self/status").read_text()
+    found = re.search(rf"^{field}:\s*([0-9a-f]+)$", status, re.MULTILINE)
+    return found is not None and bool(int(found.group(1), 16) >> capability & 1)
+
+
+# Holes: a layer in force that does not stop the attack. Marked strict xfail where they are open.
+LIFTS_RLIMITS = pytest.mark.xfail(
+    _holds(CAP_SYS_RESOURCE),
+    strict=True,
+    reason="hole: student processes keep CAP_SYS_RESOURCE (root with a full bounding set), so "
+    "they lift their own hard rlimits (file size, address space, CPU) and go past them; drop it "
+    "from the bounding set before exec (PR_CAPBSET_DROP), or drop the uid",
+)
+REACHES_UNIX_SOCKETS = pytest.mark.xfail(
+    ABI >= 1,
+    strict=True,
+    reason="hole: under Landlock a student process still connects to any pathname Unix socket "
+    "outside its working copy (Docker, D-Bus, databases): only ABI 9's "
+    "LANDLOCK_ACCESS_FS_RESOLVE_UNIX (not handled by harness/sandbox/landlock.py; this kernel: "
+    f"ABI {ABI}), seccomp or bubblewrap stop it",
+)
+FILLS_THE_DISK = pytest.mark.xfail(
+    strict=True,
+    reason="hole: RLIMIT_FSIZE caps each file, not the working copy: many files under 16 MiB "
+    "fill the disk (bounded only by time: a C++ program writes GBs per second); needs a "
+    "size-capped working copy (tmpfs or quota) or the supervisor watching its size",
+)
+HOLES = {
+    "raises_its_rlimits_on_1": LIFTS_RLIMITS,
+    "raises-its-rlimits-cpp": LIFTS_RLIMITS,
+    "connects_to_a_unix_socket_on_1": REACHES_UNIX_SOCKETS,
+    "fills_the_disk_with_many_files_on_1": FILLS_THE_DISK,
+}
+# Verdicts the harness gets wrong (not a way out, but the wrong call is blamed).
+MISJUDGED = {
+    "forges_a_valid_reply_on_1": pytest.mark.xfail(
+        strict=True,
+        reason="harness: a worker that exits right after its (forged) reply is charged to the "
+        "next call (RE, 'exited with status 0 during the call'): the supervisor sends the next "
+        "request without noticing the worker is gone",
+    )
+}
+
+# What the detail of a fixture's failing cases names: what stopped the attack.
+STOPPED_BY = {
+    "reads_the_secret_on_1": "PermissionError",
+    "reads_the_suite_on_1": "PermissionError",
+    "reads_the_grader_on_1": "PermissionError",
+    "reads_the_supervisors_environ_on_1": "PermissionError",
+    "reads_the_supervisors_cmdline_on_1": "PermissionError",
+    "reads_the_supervisors_memory_on_1": "PermissionError",
+    "writes_the_harness_folders_on_1": "PermissionError",
+    "connects_to_the_listener_on_1": "PermissionError",
+    "kills_the_supervisor_on_1": "PermissionError",
+    "recursion_segfault_on_1": "SIGSEGV",
+    "fills_the_disk_on_1": "File too large",
+    "prints_1gb_on_1": "printed too much output",
+    "os_exit_at_import": "exited with status 0 while importing",
+    "patches_the_codec_on_1": "reply channel",
+    "forges_a_valid_reply_on_1": "returned [9, 9, 9",
+    "patches_the_worker_on_1": "returned 'AC'",
+    "steals-the-answers-cpp": "exited with status 3",
+    "steals-the-answers-py": "PermissionError",
+    "connects-to-the-listener-cpp": "connect: Permission denied",
+    "connects-to-the-listener-py": "PermissionError",
+    "kills-the-parent-cpp": "kill: Operation not permitted",
+    "kills-the-parent-py": "PermissionError",
+    "fills-the-disk-cpp": "SIGXFSZ",
+    "fills-the-disk-py": "File too large",
+    "writes-the-harness-folders-py": "PermissionError",
+}
+
+# The function-library verdict fixtures that are attacks too, graded again here.
+REUSED = (
+    "AC/correct",
+    "TLE/loops_forever_on_1",
+    "TLE/sleeps_on_1",
+    "TLE/ignores_sigxcpu_and_sigalrm_on_1",
+    "RE/os_exit_on_1",
+    "RE/sys_exit_on_1",
+    "RE/calls_exit_builtin_on_1",
+    "RE/keyboard_interrupt_on_1",
+    "RE/segfault_on_1",
+    "RE/forges_a_reply_on_1",
+    "MLE/allocates_10gb_on_1",
+    "OLE/prints_a_flood_on_1",
+    "OLE/returns_a_huge_list_on_1",
+    "CE/exits_at_import",
+    "CE/import_loops_forever",
+    "CE/imports_the_harness",
+)
+
+# Files no attack may change: the test's own teacher files (in its world), the worker's folder
+# (every student process may read it, and every worker imports from it), the shipped suites. (Not
+# the whole package: others edit it while tests run, and the attacks only aim at these.)
+GUARDED = (*sorted((HARNESS / "sandbox").glob("*.py")), *sorted(TESTCASES.glob("*.yaml")))
+PLANTED_MARK = b"planted by a submission"
+SHARED_TMP = (Path("/tmp"), Path("/dev/shm"))
+
+
+@dataclass(frozen=True)
+class Fixture:
+    shape: str
+    folder: Path
+
+    @property
+    def name(self) -> str:
+        return self.folder.name
+
+    @property
+    def verdict(self) -> Verdict:
+        return Verdict(self.folder.parent.name)
+
+    @property
+    def key(self) -> str:
+        """The submission's name when graded: VERDICT-BEHAVIOUR."""
+        return f"{self.verdict.value}-{self.name}"
+
+    @property
+    def id(self) -> str:
+        return f"{self.shape}/{self.verdict.value}/{self.name}"
+
+    @property
+    def needs(self) -> tuple[Need, ...]:
+        cpp = (GPP,) if any(self.folder.glob("*.cpp")) else ()
+        return (NEEDS.get(self.name, ALWAYS), *cpp)
+
+    @property
+    def runnable(self) -> bool:
+        return all(need.met for need in self.needs)
+
+    def skip_unless_runnable(self) -> None:
+        for need in self.needs:
+            if not need.met:
+                pytest.skip(need.missing)
+
+
+@dataclass(frozen=True)
+class Shape:
+    name: str
+    suite: Path  # the suite the marked copy is made of
+    suffixes: tuple[str, ...]
+    fixtures: tuple[Fixture, ...]
+
+    @property
+    def config(self) -> Path:
+        return HOSTILE / self.name / "config.yaml"
+
+
+def _found(shape: str, *roots: Path) -> tuple[Fixture, ...]:
+    folders = sorted({p.parent for root in roots for p in root.glob("*/*/*.*") if p.is_file()})
+    return tuple(Fixture(shape, folder) for folder in folders if folder.parent.parent in roots)
+
+
+PYTHON = Shape(
+    "python",
+    TESTCASES / "handout-examples.yaml",
+    (".py",),
+    (
+        *(Fixture("python", FIXTURES / "functions" / key) for key in REUSED),
+        *_found("python", HOSTILE / "python"),
+    ),
+)
+STDIN = Shape(
+    "stdin", TESTCASES / "stdin-9x9.yaml", (".cpp", ".py"), _found("stdin", HOSTILE / "stdin")
+)
+SHAPES = {shape.name: shape for shape in (PYTHON, STDIN)}
+ALL_FIXTURES = [f for shape in SHAPES.values() for f in shape.fixtures]
+BY_NAME = {f.name: f for f in ALL_FIXTURES}
+
+
+# the world a run is graded in ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class World:
+    """One run's temporary world: the teacher's files (outside every working copy), the working
+    copies' own folder, and the sockets an attack may try to reach."""
+
+    root: Path
+    token: str
+    markers: dict[str, str]  # what must never reach a report, by what it is
+    listener: socket.socket  # TCP, listening on 127.0.0.1
+    datagrams: socket.socket  # UDP, bound on 127.0.0.1
+    unix_listener: socket.socket  # a Unix socket, listening in the teacher's folder
+
+    @classmethod
+    def make(cls, root: Path, shape: Shape) -> World:
+        token = uuid.uuid4().hex
+        listener = socket.create_server(("127.0.0.1", 0))
+        datagrams = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        datagrams.bind(("127.0.0.1", 0))
+        (root / "teacher").mkdir()
+        unix_listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        unix_listener.bind(str(root / "teacher" / "listener.sock"))
+        unix_listener.listen()
+        markers = {
+            "secret answers": f"HOSTILE-SECRET-{token}",
+            "suite": f"HOSTILE-SUITE-{token}",
+            "config": f"HOSTILE-CONFIG-{token}",
+            "grader source": (HARNESS / "judge.py").read_text().splitlines()[0],
+        }
+        world = cls(root, token, markers, listener, datagrams, unix_listener)
+        world.workdir_base.mkdir()
+        world.secret.write_text(f"{world.markers['secret answers']}\n1 2 3 4 5 6 7 8 9\n")
+        world.suite.write_text(f"# {world.markers['suite']}\n{shape.suite.read_text()}")
+        config = world.fill(shape.config.read_text())
+        world.config.write_text(f"# {world.markers['config']}\n{config}")
+        return world
+
+    @property
+    def teacher(self) -> Path:
+        return self.root / "teacher"
+
+    @property
+    def secret(self) -> Path:
+        return self.teacher / "answers.txt"
+
+    @property
+    def suite(self) -> Path:
+        return self.teacher / "suite.yaml"
+
+    @property
+    def config(self) -> Path:
+        return self.teacher / "config.yaml"
+
+    @property
+    def workdir_base(self) -> Path:
+        return self.root / "work"
+
+    def fill(self, text: str) -> str:
+        values = {
+            "@SECRET@": str(self.secret),
+            "@SUITE@": str(self.suite),
+            "@HARNESS@": str(HARNESS),
+            "@TESTCASES@": str(TESTCASES),
+            "@PORT@": str(self.listener.getsockname()[1]),
+            "@UDP_PORT@": str(self.datagrams.getsockname()[1]),
+            "@UNIX_SOCKET@": str(self.unix_listener.getsockname()),
+            "@TOKEN@": self.token,
+        }
+        for placeholder, value in values.items():
+            text = text.replace(placeholder, value)
+        return text
+
+    def copy(self, fixtures: list[Fixture], into: Path) -> Path:
+        """The fixtures as a folder of submissions, placeholders filled in."""
+        for fixture in fixtures:
+            target = into / fixture.key
+            target.mkdir(parents=True)
+            for source in fixture.folder.iterdir():
+                (target / source.name).write_text(self.fill(source.read_text()))
+        return into
+
+    def close(self) -> None:
+        for sock in (self.listener, self.datagrams, self.unix_listener):
+            sock.close()
+
+
+@dataclass(frozen=True)
+class Aftermath:
+    """What one shape's run graded and what it left behind."""
+
+    results: dict[str, SubmissionResult]  # by fixture key
+    graded: tuple[str, ...]  # the fixture keys submitted
+    report_text: str  # every report of the run, as JSON
+    markers: dict[str, str]
+    leftovers: tuple[str, ...]  # processes still running in the run's working copies
+    changed: tuple[str, ...]  # guarded files whose content changed
+    planted: tuple[str, ...]  # files that appeared in the harness's folders
+    connections: tuple[bytes, ...]  # what reached the TCP listener
+    unix_connections: tuple[bytes, ...]  # what reached the Unix socket
+    datagrams: tuple[bytes, ...]  # what reached the UDP socket
+    throwaway: str  # how the throwaway grading process ended ("" if none ran)
+    seconds: float
+
+
+def _grade(shape: Shape, root: Path) -> Aftermath:
+    started = time.monotonic()
+    world = World.make(root, shape)
+    before = _snapshot(world)
+    runnable = [f for f in shape.fixtures if f.runnable]
+    try:
+        here = [f for f in runnable if f.name not in ON_THE_PARENT]
+        reports = [_grade_here(shape, world, here)]
+        throwaway = ""
+        away = [f for f in runnable if f.name in ON_THE_PARENT]
+        if away:
+            report, throwaway = _grade_in_a_throwaway(shape, world, away)
+            reports += [report] if report else []
+        leftovers = _leftovers_after_grace(world.workdir_base)
+        changed = _changed(before, _snapshot(world))
+        planted = _planted(world.token)
+        connections, datagrams = _accepted(world.listener), _received(world.datagrams)
+        unix_connections = _accepted(world.unix_listener)
+    finally:
+        world.close()
+        _undo_tampering(before, world.token)
+    results = {s.name: s for report in reports for s in report.submissions}
+    return Aftermath(
+        results,
+        tuple(f.key for f in runnable),
+        "\n".join(json.dumps(to_json(report)) for report in reports),
+        world.markers,
+        leftovers,
+        changed,
+        planted,
+        connections,
+        unix_connections,
+        datagrams,
+        throwaway,
+        time.monotonic() - started,
+    )
+
+
+def _grade_here(shape: Shape, world: World, fixtures: list[Fixture]) -> Report:
+    submissions = world.copy(fixtures, world.root / "submissions")
+    plan = make_plan(load_config(world.config), "hostile")
+    plan = replace(plan, workdir_base=world.workdir_base)
+    return grade_all(plan, discover(submissions, shape.suffixes), JOBS)
+
+
+THROWAWAY = """
+import json, sys
+from dataclasses import replace
+from pathlib import Path
+from harness.config import load_config
+from harness.grading import grade_all
+from harness.plan import make_plan
+from harness.report import to_json
+from harness.submissions import discover
+job = json.load(sys.stdin)
+plan = make_plan(load_config(Path(job["config"])), "hostile")
+plan = replace(plan, workdir_base=Path(job["base"]))
+report = grade_all(plan, discover(Path(job["submissions"]), tuple(job["suffixes"])), 1)
+json.dump(to_json(report), sys.stdout)
+"""
+
+
+def _grade_in_a_throwaway(
+    shape: Shape, world: World, fixtures: list[Fixture]
+) -> tuple[Report | None, str]:
+    """Grade in a process of its own (one job: it is the students' parent), in a session of its
+    own: should an attack on the parent get through, pytest is not the parent. Returns its report
+    (None if it did not finish) and how it ended ("exited with status 0" when all went well)."""
+    submissions = world.copy(fixtures, world.root / "throwaway")
+    job = {
+        "config": str(world.config),
+        "base": str(world.workdir_base),
+        "submissions": str(submissions),
+        "suffixes": list(shape.suffixes),
+    }
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", THROWAWAY],
+            input=json.dumps(job),
+            capture_output=True,
+            text=True,
+            cwd=REPO,
+            timeout=THROWAWAY_TIMEOUT,
+            start_new_session=True,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return None, f"did not finish in {THROWAWAY_TIMEOUT} s"
+    ending = f"exited with status {done.returncode}"
+    if done.returncode != 0:
+        return None, f"{ending}: {done.stderr[-1000:]}"
+    return from_json(json.loads(done.stdout)), ending
+
+
+# what a run may have left behind ------------------------------------------------------------
+
+
+def _leftovers(base: Path) -> tuple[str, ...]:
+    """Processes whose command line, cwd or environment mentions the run's working copies (a
+    process that changed folder still has its HOME there)."""
+    needle = str(base).encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        cmdline = _read(entry / "cmdline")
+        traces = [cmdline, _read(entry / "environ"), _link(entry / "cwd")]
+        if any(needle in trace for trace in traces):
+            found.append(f"{entry.name}: {_words(cmdline)}")
+    return tuple(found)
+
+
+def _words(cmdline: bytes) -> str:
+    return cmdline.replace(b"\0", b" ").decode(errors="replace").strip()
+
+
+def _leftovers_after_grace(base: Path) -> tuple[str, ...]:
+    """SIGKILL is delivered asynchronously: allow killed processes GRACE seconds to go."""
+    deadline = time.monotonic() + GRACE
+    while (found := _leftovers(base)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return found
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError:  # gone, a zombie, or a kernel thread
+        return b""
+
+
+def _link(path: Path) -> bytes:
+    try:
+        return os.readlink(path).encode()
+    except OSError:
+        return b""
+
+
+def _snapshot(world: World) -> dict[Path, bytes]:
+    files = (*GUARDED, world.secret, world.suite, world.config)
+    return {path: _read(path) for path in files}
+
+
+def _changed(before: dict[Path, bytes], after: dict[Path, bytes]) -> tuple[str, ...]:
+    digest = hashlib.sha256
+    return tuple(
+        str(path)
+        for path in before
+        if digest(before[path]).hexdigest() != digest(after[path]).hexdigest()
+    )
+
+
+def _planted(token: str) -> tuple[str, ...]:
+    """Files named with the run's token in the harness's folders and the shared temporary ones."""
+    planted = [path for folder in (HARNESS, TESTCASES) for path in folder.rglob(f"*{token}*")]
+    planted += [path for folder in SHARED_TMP for path in folder.glob(f"*{token}*")]
+    return tuple(str(path) for path in planted)
+
+
+def _undo_tampering(before: dict[Path, bytes], token: str) -> None:
+    """Should an attack get through, take its traces out of the repository again: the files it
+    planted (named with this run's token) and its appendix to a guarded file (only when the file
+    is the original plus the attack's line, so that nobody else's edit is undone)."""
+    for name in _planted(token):
+        Path(name).unlink()
+    for path, original in before.items():
+        now = _read(path)
+        if now != original and now.startswith(original) and PLANTED_MARK in now[len(original) :]:
+            path.write_bytes(original)
+
+
+def _accepted(listener: socket.socket) -> tuple[bytes, ...]:
+    """What every connection waiting on the listener said."""
+    listener.settimeout(0.2)
+    said: list[bytes] = []
+    while True:
+        try:
+            conn, _ = listener.accept()
+        except TimeoutError:
+            return tuple(said)
+        with conn:
+            conn.settimeout(0.5)
+            try:
+                said.append(conn.recv(200) or b"(connected, said nothing)")
+            except OSError:
+                said.append(b"(connected)")
+
+
+def _received(datagrams: socket.socket) -> tuple[bytes, ...]:
+    datagrams.settimeout(0.2)
+    got: list[bytes] = []
+    while True:
+        try:
+            got.append(datagrams.recv(200))
+        except TimeoutError:
+            return tuple(got)
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Aftermath]:
+    """Each shape's run, graded the first time a test asks for it."""
+    done: dict[str, Aftermath] = {}
+
+    def run(shape: str) -> Aftermath:
+        if shape not in done:
+            done[shape] = _grade(SHAPES[shape], tmp_path_factory.mktemp(f"hostile-{shape}"))
+        return done[shape]
+
+    return run
+
+
+def _run_for(runs: Callable[[str], Aftermath], fixture: Fixture) -> SubmissionResult:
+    fixture.skip_unless_runnable()
+    aftermath = runs(fixture.shape)
+    assert fixture.key in aftermath.results, f"no row for {fixture.key}: {aftermath.throwaway}"
+    return aftermath.results[fixture.key]
+
+
+def _cases(result: SubmissionResult) -> list[tuple[str, Verdict, str]]:
+    return [(case.id, case.verdict, case.detail) for item in result.items for case in item.cases]
+
+
+# each attack: its verdict, what stopped it, and that it did not get through ------------------
+
+
+@pytest.mark.parametrize(
+    "fixture",
+    [pytest.param(f, marks=MISJUDGED[f.name]) if f.name in MISJUDGED else f for f in ALL_FIXTURES],
+    ids=lambda f: f.id,
+)
+def test_fixture_gets_its_folders_verdict(
+    runs: Callable[[str], Aftermath], fixture: Fixture
+) -> None:
+    verdicts = [(case_id, verdict) for case_id, verdict, _ in _cases(_run_for(runs, fixture))]
+    found = {v for _, v in verdicts}
+    expected = fixture.verdict
+    if fixture.shape == "stdin":
+        assert found == {expected}, verdicts
+        return
+    assert expected in found, verdicts
+    assert found <= {expected, Verdict.AC}, verdicts
+    if fixture.name.endswith("_on_1") and expected is not Verdict.AC:
+        assert all((v is expected) == case_id.endswith("#1") for case_id, v in verdicts), verdicts
+
+
+@pytest.mark.parametrize(
+    "fixture",
+    [f for f in ALL_FIXTURES if f.name in STOPPED_BY],
+    ids=lambda f: f.id,
+)
+def test_the_detail_says_what_stopped_it(
+    runs: Callable[[str], Aftermath], fixture: Fixture
+) -> None:
+    failed = [d for _, v, d in _cases(_run_for(runs, fixture)) if v is fixture.verdict]
+    assert failed and all(STOPPED_BY[fixture.name] in d for d in failed), failed
+
+
+@pytest.mark.parametrize(
+    "fixture",
+    [pytest.param(f, marks=HOLES[f.name]) if f.name in HOLES else f for f in ALL_FIXTURES],
+    ids=lambda f: f.id,
+)
+def test_the_attack_does_not_get_through(
+    runs: Callable[[str], Aftermath], fixture: Fixture
+) -> None:
+    details = [d for _, _, d in _cases(_run_for(runs, fixture))]
+    through = [d for d in details if "ESCAPED<<" in d or "STOLEN<<" in d]
+    assert not through, through
+
+
+def test_the_flood_is_stopped_early(runs: Callable[[str], Aftermath]) -> None:
+    result = _run_for(runs, BY_NAME["prints_1gb_on_1"])
+    flooded = [c for item in result.items for c in item.cases if c.verdict is Verdict.OLE]
+    assert flooded and all(c.seconds < 1.0 for c in flooded), flooded  # 1 GiB takes longer
+
+
+# what every run leaves behind ----------------------------------------------------------------
+
+
+def _aftermath(runs: Callable[[str], Aftermath], shape: str) -> Aftermath:
+    graded = [f for f in SHAPES[shape].fixtures if f.runnable]
+    if not graded:
+        pytest.skip(f"no {shape} fixture can run here (g++ missing?)")
+    return runs(shape)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_the_supervisor_survives_and_grades_everyone(
+    runs: Callable[[str], Aftermath], shape: str
+) -> None:
+    aftermath = _aftermath(runs, shape)
+    assert aftermath.throwaway in ("", "exited with status 0"), aftermath.throwaway
+    assert sorted(aftermath.results) == sorted(aftermath.graded)
+    internal = [k for k, r in aftermath.results.items() if r.internal_error]
+    assert not internal, internal
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_no_process_is_left_behind(runs: Callable[[str], Aftermath], shape: str) -> None:
+    assert not _aftermath(runs, shape).leftovers
+
+
+@pytest.mark.parametrize("name", ["daemon_escapes_on_1", "daemon-escapes-cpp"])
+def test_an_escaping_daemon_is_not_left_behind(runs: Callable[[str], Aftermath], name: str) -> None:
+    fixture = BY_NAME[name]
+    fixture.skip_unless_runnable()
+    assert not runs(fixture.shape).leftovers
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_the_grader_and_the_suites_are_unchanged(
+    runs: Callable[[str], Aftermath], shape: str
+) -> None:
+    aftermath = _aftermath(runs, shape)
+    assert not aftermath.changed
+    assert not aftermath.planted
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_no_secret_reaches_the_report(runs: Callable[[str], Aftermath], shape: str) -> None:
+    aftermath = _aftermath(runs, shape)
+    leaked = [what for what, marker in aftermath.markers.items() if marker in aftermath.report_text]
+    assert not leaked
+    assert "STOLEN<<" not in aftermath.report_text
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_nothing_reaches_the_listeners(runs: Callable[[str], Aftermath], shape: str) -> None:
+    aftermath = _aftermath(runs, shape)
+    assert not aftermath.connections
+    assert not aftermath.datagrams
+
+
+@REACHES_UNIX_SOCKETS
+def test_nothing_reaches_a_unix_socket_outside_the_working_copy(
+    runs: Callable[[str], Aftermath],
+) -> None:
+    BY_NAME["connects_to_a_unix_socket_on_1"].skip_unless_runnable()
+    assert not runs("python").unix_connections
+
+
+def test_the_world_is_what_the_attacks_aim_at() -> None:
+    """The attacks aim at real targets: every placeholder is known, the suites to mark exist."""
+    known = {"@SECRET@", "@SUITE@", "@HARNESS@", "@TESTCASES@", "@TOKEN@"}
+    known |= {"@PORT@", "@UDP_PORT@", "@UNIX_SOCKET@"}
+    used = {
+        word
+        for f in ALL_FIXTURES
+        for source in f.folder.iterdir()
+        for word in re.findall(r"@[A-Z_]+@", source.read_text())
+    }
+    assert used <= known, used - known
+    assert all(shape.suite.is_file() for shape in SHAPES.values())
+    named = {*NEEDS, *STOPPED_BY, *HOLES, *MISJUDGED, *ON_THE_PARENT}
+    assert named <= set(BY_NAME), named - set(BY_NAME)
+    assert len(BY_NAME) == len(ALL_FIXTURES), "two fixtures share a name"
