@@ -21,6 +21,9 @@ class HarnessError(Exception):
 
     exit_code = ExitCode.INTERNAL
 
+    def __str__(self) -> str:
+        return one_line(super().__str__())
+
 
 class BadInput(HarnessError):
     """Something the teacher handed us is wrong; the message says what and where."""
@@ -36,3 +39,9 @@ class InternalError(HarnessError):
     """The harness itself failed (never the student's fault)."""
 
     exit_code = ExitCode.INTERNAL
+
+
+def one_line(text: str) -> str:
+    """`text` with line breaks and other unprintable characters escaped (`\\n`, `\\x00`): a
+    message quotes what the teacher wrote (a key, a CSV header), and must stay one line."""
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)

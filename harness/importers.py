@@ -36,11 +36,10 @@ from harness import solver
 from harness.errors import BadInput
 from harness.rating import Rating, level
 from harness.sudoku import Grid
-from harness.suites import Case, repeats, solution_problem
+from harness.suites import SIZES, Case, repeats, solution_problem
 
 Format = Literal["lines", "csv", "boards", "tokens"]
 FORMATS: tuple[Format, ...] = get_args(Format)
-SIZES = (4, 9, 16, 25, 36)
 LINE_LENGTHS = tuple(n * n for n in SIZES)
 DEFAULT_MAX_GUESSES = solver.DEFAULT_MAX_GUESSES
 

@@ -13,23 +13,61 @@ from harness.errors import BadInput
 Location = tuple[str | int, ...]
 
 
+_TOO_BIG = 10**4300  # Python's own limit for an integer written in decimal: no larger one prints
+
+
+class _SafeLoader(yaml.SafeLoader):
+    """The safe loader, with a value Python cannot hold (a date like 2001-02-30, an integer of
+    thousands of digits, in decimal or in 0b/0x notation) made a YAML error at its node."""
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        try:
+            value = super().construct_object(node, deep)
+        except (ValueError, OverflowError) as err:
+            raise _unreadable(node, str(err).split(";")[0]) from None
+        if isinstance(value, int) and abs(value) >= _TOO_BIG:
+            raise _unreadable(node, "an integer of more than 4300 digits")
+        return value
+
+
+def _unreadable(node: yaml.Node, why: str) -> yaml.YAMLError:
+    return yaml.constructor.ConstructorError(
+        problem=f"cannot read the value: {why}", problem_mark=node.start_mark
+    )
+
+
 def read_yaml(path: Path) -> Any:
     """Parse a YAML file with the safe loader (no object-constructing tags)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         raise BadInput.at(str(path), "file not found") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise BadInput.at(str(path), f"cannot read: {err}") from None
+    except OSError as err:
+        raise BadInput.at(str(path), f"cannot read: {err.strerror or err}") from None
     try:
-        return yaml.safe_load(text)
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise BadInput.at(f"{path}:{line}", f"not UTF-8 text (byte {err.start + 1})") from None
+    try:
+        return yaml.load(text, Loader=_SafeLoader)
+    except yaml.MarkedYAMLError as err:
+        at = f":{err.problem_mark.line + 1}" if err.problem_mark is not None else ""
+        raise BadInput.at(f"{path}{at}", f"malformed YAML: {err.problem or _first(err)}") from None
+    except yaml.reader.ReaderError as err:  # a character YAML does not allow
+        line = text.count("\n", 0, err.position) + 1
+        char = chr(err.character) if isinstance(err.character, int) else err.character
+        message = f"malformed YAML: the character {char!r} is not allowed"
+        raise BadInput.at(f"{path}:{line}", message) from None
     except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
-        problem = getattr(err, "problem", None) or str(err).splitlines()[0]
-        raise BadInput.at(where, f"malformed YAML: {problem}") from None
+        raise BadInput.at(str(path), f"malformed YAML: {_first(err)}") from None
     except RecursionError:
         raise BadInput.at(str(path), "malformed YAML: nested too deeply") from None
+
+
+def _first(err: yaml.YAMLError) -> str:
+    """The first line of a YAML error's text (the rest is context for a terminal)."""
+    return next(iter(str(err).splitlines()), type(err).__name__)
 
 
 def first_error(err: ValidationError) -> tuple[Location, str]:
