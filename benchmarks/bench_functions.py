@@ -5,7 +5,9 @@
   in-process     import the reference and call each probe's function directly, with a fresh
                  copy of the arguments, then judge: the unsafe lower bound.
   harness        grade the reference submission through the real pipeline (private copy,
-                 static rules, one exec'd worker for all calls, judging, marks).
+                 static rules, one exec'd worker for all calls, judging, marks), with every
+                 isolation layer this machine allows (Landlock where the kernel has it).
+  no Landlock    the same with `--isolation off`: what the Landlock layer costs.
   fresh-per-call one new interpreter per call (start, load the module, call, stop), as
                  per-run judges work: the same launch code the harness uses.
 
@@ -23,6 +25,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
@@ -35,6 +38,7 @@ from harness.outcomes import CallOutcome  # noqa: E402
 from harness.plan import Plan, make_plan  # noqa: E402
 from harness.probes import call_limits  # noqa: E402
 from harness.sandbox import codec  # noqa: E402
+from harness.sandbox.isolation import NO_ISOLATION  # noqa: E402
 from harness.sandbox.process import Launch  # noqa: E402
 from harness.sandbox.workdir import private_copy  # noqa: E402
 from harness.shapes.base import RunContext  # noqa: E402
@@ -112,9 +116,14 @@ def main() -> None:
     plan = make_plan(load_config(REPO / "config.yaml"), "sudoku-functions")
     module = load_reference()
     calls = len(plan.probes)
+    bare = replace(plan, isolation=NO_ISOLATION)
     times = interleaved(
         options.repeats,
-        {"in-process": lambda: in_process(plan, module), "harness": lambda: harness(plan)},
+        {
+            "in-process": lambda: in_process(plan, module),
+            "harness": lambda: harness(plan),
+            "no Landlock": lambda: harness(bare),
+        },
     )
     times["fresh"] = [fresh_per_call(plan) for _ in range(options.fresh_repeats)]
     base, ours, fresh = (statistics.median(times[k]) for k in ("in-process", "harness", "fresh"))
@@ -124,7 +133,12 @@ def main() -> None:
     spread = (min(times["harness"]), max(times["harness"]))
     rows = [
         ("in-process (unsafe lower bound)", base),
-        ("harness: one exec'd worker per submission", ours),
+        (
+            f"harness: one exec'd worker per submission, Landlock ABI "
+            f"{plan.isolation.landlock_abi}",
+            ours,
+        ),
+        ("harness without Landlock (--isolation off)", statistics.median(times["no Landlock"])),
         ("fresh interpreter per call", fresh),
     ]
     print(

@@ -11,15 +11,19 @@ import typer
 from tabulate import tabulate
 
 from harness import __version__, league_report, suites_cli
+from harness import doctor as doctor_report
 from harness import league as leagues
 from harness.check import check as run_check
 from harness.clirun import run
-from harness.config import find_config, load_config
+from harness.config import Config, find_config, load_config
 from harness.errors import BadInput, ExitCode
 from harness.grading import grade_all
 from harness.inference import pick_assignment
-from harness.plan import make_plan
-from harness.report import write_json
+from harness.journal import Header
+from harness.plan import Plan, make_plan
+from harness.report import Report, write_json
+from harness.resume import check_out, grade_into
+from harness.sandbox.isolation import Mode, choose, probe, summary
 from harness.shapes import suffixes_for
 from harness.submissions import Submission, discover
 from harness.table import render
@@ -79,26 +83,86 @@ def grade(
         Optional[Path],  # noqa: UP045
         typer.Option("--json", help="Also write the full report as JSON to this file."),
     ] = None,
+    out: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--out",
+            help="Keep the run in this folder: journal.jsonl gets each submission as it "
+            "finishes, report.json the full report at the end. A killed or interrupted run "
+            "goes on with --resume; a folder that already holds a run is refused without it.",
+        ),
+    ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Continue the run kept in --out: grade only the submissions its journal lacks "
+            "(refused if the assignment, config, suites or submissions changed).",
+        ),
+    ] = False,
     jobs: JobsOption = DEFAULT_JOBS,
+    isolation: Annotated[
+        Mode,
+        typer.Option(
+            "--isolation",
+            help="auto: every layer this machine allows; strict: refuse to run without "
+            "Landlock or bubblewrap; off: rlimits and the working copy only (see doctor).",
+        ),
+    ] = Mode.AUTO,
     config: ConfigOption = None,
     verbose: VerboseOption = False,
 ) -> None:
     """Grade submissions and print the score table.
 
     Example: [bold]sudoku-harness grade submissions/sudoku-functions --json marks.json[/bold]
+
+    Long run: [bold]sudoku-harness grade submissions/ --out marks/[/bold], and after a crash or
+    Ctrl-C the same command with [bold]--resume[/bold].
     """
 
     def work() -> ExitCode:
+        check_out(out, resume, path)
+        layers = choose(isolation)
         settings = load_config(find_config(config))
         name = pick_assignment(settings, path, assignment)
-        plan = make_plan(settings, name)
+        plan = make_plan(settings, name, layers)
         submissions = discover(path, suffixes_for(settings, name))
-        report = grade_all(plan, submissions, jobs)
+        typer.echo(summary(layers), err=True)  # the input is fine: grading starts
+        report = _grade(settings, plan, submissions, jobs, out, resume)
         if json_file is not None:
             write_json(report, json_file)
         typer.echo(render(report))
         internal = any(s.internal_error for s in report.submissions)
         return ExitCode.INTERNAL if internal else ExitCode.OK
+
+    run(work, verbose)
+
+
+def _grade(
+    settings: Config,
+    plan: Plan,
+    submissions: list[Submission],
+    jobs: int,
+    out: Path | None,
+    resume: bool,
+) -> Report:
+    """Grade in memory, or kept in the --out folder (resumable)."""
+    if out is None:
+        return grade_all(plan, submissions, jobs)
+    header = Header.of(settings, plan.name, submissions)
+    return grade_into(out, resume, header, plan, submissions, jobs)
+
+
+@app.command()
+def doctor(verbose: VerboseOption = False) -> None:
+    """Show the isolation layers this machine allows, which are in force, and what each stops.
+
+    Example: [bold]sudoku-harness doctor[/bold]
+    """
+
+    def work() -> ExitCode:
+        typer.echo(doctor_report.render(probe()))
+        return ExitCode.OK
 
     run(work, verbose)
 

@@ -25,6 +25,9 @@ class CaseResult:
     accepted: str = ""  # the reading an accepted answer was accepted under
     hidden: bool = False
     checks: tuple[Check, ...] = ()  # rubric criteria judged on this case
+    # Stopped on the wall clock with CPU time to spare: the machine may have been busy, so the
+    # submission is graded once more, alone, before this is final (never written to reports).
+    wall_only: bool = False
 
 
 def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
@@ -35,7 +38,8 @@ def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
         detail = f"hidden case: {verdict.value}"
         checks = tuple(Check(c.criterion, c.passed, "" if c.passed else detail) for c in checks)
     seconds = round(outcome.seconds, 6)
-    return CaseResult(probe.id, verdict, detail, seconds, accepted, probe.hidden, checks)
+    wall_only = outcome.kind == "timeout" and (outcome.cpu_seconds or 0.0) < cpu_limit
+    return CaseResult(probe.id, verdict, detail, seconds, accepted, probe.hidden, checks, wall_only)
 
 
 Decision = tuple[Verdict, str, str, tuple[Check, ...]]

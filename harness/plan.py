@@ -13,7 +13,7 @@ from harness.config import AssignmentConfig, Config, LanguageConfig
 from harness.errors import BadInput
 from harness.notebook import DRIVER as NOTEBOOK_DRIVER
 from harness.probes import Probe, call_limits
-from harness.sandbox.isolation import NO_ISOLATION, Isolation, choose
+from harness.sandbox.isolation import NO_ISOLATION, Isolation, Mode, choose
 from harness.shapes import SHAPES, suffixes_for
 from harness.shapes.notebook_run import unavailable
 from harness.suites import Case, load_suites
@@ -60,7 +60,7 @@ def make_plan(config: Config, name: str, isolation: Isolation | None = None) -> 
     ungraded = _cannot_grade(probes, python)
     probes = tuple(p for p in probes if p.item not in ungraded)
     timed = calibrate(config, name, probes, python, base)
-    isolation = choose("auto") if isolation is None else isolation
+    isolation = choose(Mode.AUTO) if isolation is None else isolation
     return Plan(
         name,
         timed.assignment,

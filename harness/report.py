@@ -1,5 +1,10 @@
 """The judged records every report format reads, and the stable JSON schema.
 
+`from_json` reads the schema back (the grading journal, harness/journal.py, keeps one submission
+per line). The JSON holds everything a report shows; a case's grading-time fields (`accepted`,
+`hidden`, `checks`) are already folded into its item's feedback and criteria and are not in it,
+so they come back as their defaults.
+
 An item with "graded": false (an optional part the submission lacks, or one this machine cannot
 run) counts in neither the submission's marks nor its max_marks; its feedback says why.
 
@@ -17,7 +22,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from harness import atomic
 from harness.judge import CaseResult
@@ -59,6 +64,11 @@ class SubmissionResult:
     flags: tuple[Flag, ...] = ()
 
     @property
+    def timed_on_the_wall(self) -> bool:
+        """Some case stopped on the wall clock with CPU to spare (see CaseResult.wall_only)."""
+        return any(c.wall_only for item in self.items for c in item.cases)
+
+    @property
     def internal_error(self) -> bool:
         return any(c.verdict is Verdict.IE for item in self.items for c in item.cases)
 
@@ -74,11 +84,11 @@ def to_json(report: Report) -> dict[str, Any]:
     return {
         "assignment": report.assignment,
         "max_marks": report.max_marks,
-        "submissions": [_submission(s) for s in report.submissions],
+        "submissions": [submission_to_json(s) for s in report.submissions],
     }
 
 
-def _submission(result: SubmissionResult) -> dict[str, Any]:
+def submission_to_json(result: SubmissionResult) -> dict[str, Any]:
     return {
         "name": result.name,
         "marks": result.marks,
@@ -109,6 +119,45 @@ def _item(item: ItemResult) -> dict[str, Any]:
             for c in item.cases
         ],
     }
+
+
+def from_json(data: dict[str, Any]) -> Report:
+    """The report `to_json` wrote. Raises KeyError, TypeError or ValueError for anything else."""
+    submissions = tuple(submission_from_json(s) for s in data["submissions"])
+    return Report(data["assignment"], data["max_marks"], submissions)
+
+
+def submission_from_json(data: dict[str, Any]) -> SubmissionResult:
+    """One submission as `submission_to_json` wrote it; raises like `from_json`."""
+    if data["status"] not in get_args(Status):
+        raise ValueError(f"unknown status {data['status']!r}")
+    return SubmissionResult(
+        data["name"],
+        data["marks"],
+        data["max_marks"],
+        data["status"],
+        data["note"],
+        tuple(_item_from_json(item) for item in data["items"]),
+        tuple(Flag(f["rule"], f["item"], f["line"], f["message"]) for f in data["flags"]),
+    )
+
+
+def _item_from_json(data: dict[str, Any]) -> ItemResult:
+    return ItemResult(
+        data["name"],
+        data["marks"],
+        data["max_marks"],
+        tuple(
+            CaseResult(c["id"], Verdict(c["verdict"]), c["detail"], c["seconds"])
+            for c in data["cases"]
+        ),
+        tuple(data["feedback"]),
+        tuple(
+            CriterionResult(c["name"], c["marks"], c["max_marks"], c["message"])
+            for c in data["criteria"]
+        ),
+        data["graded"],
+    )
 
 
 def write_json(report: Report, path: Path) -> None:

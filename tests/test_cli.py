@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from harness.cli import app
 from harness.errors import ExitCode
+from harness.sandbox import isolation, landlock
 from tests.conftest import FIXTURES, REPO
 
 CONFIG = str(REPO / "config.yaml")
@@ -120,3 +123,34 @@ def test_help_shows_an_example_per_command() -> None:
         result = invoke(command, "--help")
         assert result.exit_code == 0
         assert "Example:" in result.output
+
+
+def test_doctor_lists_the_layers_and_grade_says_which_are_in_force(tmp_path: Path) -> None:
+    doctor = invoke("doctor")
+    assert doctor.exit_code == ExitCode.OK, doctor.output
+    for layer in ("supervisor", "rlimits", "working copy", "landlock", "seccomp", "bubblewrap"):
+        assert layer in doctor.output
+    graded = invoke("grade", str(REFERENCE), "--config", CONFIG, "-j", "1", "--isolation", "off")
+    assert graded.exit_code == ExitCode.OK, graded.output
+    assert "WARNING: isolation: supervisor, rlimits and working copy only" in graded.stderr
+    assert "WARNING" not in graded.stdout
+
+
+def test_strict_isolation_refuses_to_run_without_confinement(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    layers = tuple(replace(layer, active=False) for layer in isolation.probe())
+    monkeypatch.setattr(isolation, "probe", lambda: layers)
+    result = invoke("grade", str(REFERENCE), "--config", CONFIG, "--isolation", "strict")
+    assert result.exit_code == ExitCode.BAD_INPUT
+    assert result.output == (
+        "error: --isolation strict: neither Landlock nor bubblewrap is in force on this machine\n"
+    )
+
+
+@pytest.mark.skipif(not landlock.abi(), reason="Landlock is not in this kernel")
+def test_grade_says_landlock_is_in_force_where_the_kernel_has_it() -> None:
+    graded = invoke("grade", str(REFERENCE), "--config", CONFIG, "-j", "1")
+    assert f"isolation: supervisor, rlimits, working copy, Landlock ABI {landlock.abi()}" in (
+        graded.stderr
+    )

@@ -25,7 +25,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, Any
     args = ["grade", str(EXAMPLES), "--json", str(out), "--config", str(REPO / "config.yaml")]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == ExitCode.OK, result.output
-    return result.output, json.loads(out.read_text())
+    return result.stdout, json.loads(out.read_text())  # stderr: the isolation line
 
 
 def without_timings(report: dict[str, Any]) -> dict[str, Any]:

@@ -270,7 +270,7 @@ def examples_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict
     out = tmp_path_factory.mktemp("stdin") / "marks.json"
     result = runner.invoke(app, ["grade", str(EXAMPLES), "-a", "stdin-program", "--json", str(out)])
     assert result.exit_code == ExitCode.OK, result.output
-    return result.output, json.loads(out.read_text())
+    return result.stdout, json.loads(out.read_text())  # stderr: the isolation line
 
 
 @needs_gpp

@@ -10,18 +10,22 @@ not in force here.
 
 from __future__ import annotations
 
+import enum
 import functools
 import os
 import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
 from harness.errors import ExitCode, HarnessError
 from harness.sandbox import landlock
 
-Mode = Literal["auto", "strict", "off"]  # strict: refuse to run without Landlock or bubblewrap
+
+class Mode(str, enum.Enum):
+    AUTO = "auto"  # every layer this machine allows
+    STRICT = "strict"  # the same, but refuse to run without Landlock or bubblewrap
+    OFF = "off"  # rlimits and the working copy only
 
 
 @dataclass(frozen=True)
@@ -67,7 +71,12 @@ def probe() -> tuple[Layer, ...]:
     root = os.geteuid() == 0
     return (
         Layer("supervisor", True, "loops, sleeps, exits, crashes, floods, forged replies"),
-        Layer("rlimits", True, "memory bombs, disk filling, core dumps, runaway CPU"),
+        Layer(
+            "rlimits",
+            True,
+            "memory bombs, huge files (per file: many files can still fill the disk), core "
+            "dumps, runaway CPU",
+        ),
         Layer("working copy", True, "accidental exposure: a private 0700 copy, a clean env"),
         Layer(
             "landlock",
@@ -75,7 +84,9 @@ def probe() -> tuple[Layer, ...]:
             "reading the teacher's files and /proc, writing outside the working copy"
             + (", TCP" if version >= 4 else "")
             + (", signalling the supervisor" if version >= 6 else ""),
-            f"ABI {version}" if version else "not in this kernel (or disabled at boot)",
+            f"ABI {version}; still open: UDP, Unix sockets outside the working copy"
+            if version
+            else "not in this kernel (or disabled at boot)",
         ),
         Layer("seccomp", False, "fork, sockets, kill, ptrace", "not implemented yet"),
         Layer(
@@ -102,9 +113,9 @@ def probe() -> tuple[Layer, ...]:
 def choose(mode: Mode, layers: Sequence[Layer] | None = None) -> Isolation:
     """The isolation to apply in `mode`; raises IsolationRefused for strict without confinement."""
     layers = probe() if layers is None else layers
-    version = landlock.abi() if mode != "off" and _active(layers, "landlock") else 0
+    version = landlock.abi() if mode is not Mode.OFF and _active(layers, "landlock") else 0
     isolation = Isolation(version)
-    if mode == "strict" and not isolation.confining:
+    if mode is Mode.STRICT and not isolation.confining:
         raise IsolationRefused(
             "--isolation strict: neither Landlock nor bubblewrap is in force on this machine"
         )

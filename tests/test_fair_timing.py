@@ -1,0 +1,69 @@
+"""Fair timing: a TLE must not depend on how busy the machine was.
+
+Verdicts use CPU time; a case stopped on the wall clock with CPU to spare is graded once more,
+alone, before it is final; grading the same folder twice, with more jobs than cores, gives
+identical marks.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from harness.cli import app
+from harness.errors import ExitCode
+from harness.grading import AGAIN, grade_all
+from harness.report import SubmissionResult
+from harness.submissions import discover
+from harness.verdicts import Verdict
+from tests.conftest import FIXTURES, plan_for
+
+FUNCTIONS = FIXTURES / "functions"
+CONFIG = FUNCTIONS / "config.yaml"
+MIXED = ("AC/correct", "TLE/loops_forever_on_1", "TLE/sleeps_on_1", "WA/wrong_row_on_1")
+OVERLOADED = (os.cpu_count() or 1) + 2
+
+
+def folder_of(tmp_path: Path, names: tuple[str, ...]) -> Path:
+    root = tmp_path / "submissions"
+    for name in names:
+        shutil.copytree(FUNCTIONS / name, root / name.replace("/", "-"))
+    return root
+
+
+def test_a_wall_clock_timeout_with_cpu_to_spare_is_graded_again_alone(tmp_path: Path) -> None:
+    root = folder_of(tmp_path, MIXED)
+    seen: list[SubmissionResult] = []
+    report = grade_all(plan_for(CONFIG, "verdicts"), discover(root, (".py",)), 2, seen.append)
+    assert sorted(r.name for r in seen) == sorted(r.name for r in report.submissions)
+    results = {r.name: r for r in report.submissions}
+    sleeper, looper = results["TLE-sleeps_on_1"], results["TLE-loops_forever_on_1"]
+    assert AGAIN in sleeper.note  # it slept: little CPU, stopped on the wall clock
+    assert AGAIN not in looper.note  # it spun: stopped on CPU time, final at once
+    verdicts = {c.verdict for item in sleeper.items for c in item.cases}
+    assert Verdict.TLE in verdicts
+
+
+def grade_json(root: Path, out: Path) -> dict[str, Any]:
+    args = ["grade", str(root), "--config", str(CONFIG), "-a", "verdicts"]
+    result = CliRunner().invoke(app, [*args, "--jobs", str(OVERLOADED), "--json", str(out)])
+    assert result.exit_code == ExitCode.OK, result.output
+    report = json.loads(out.read_text())
+    for sub in report["submissions"]:
+        for item in sub["items"]:
+            for case in item["cases"]:
+                case["seconds"] = 0
+    return dict(report)
+
+
+def test_grading_twice_with_more_jobs_than_cores_gives_identical_marks(tmp_path: Path) -> None:
+    root = folder_of(tmp_path, (*MIXED, "MLE/allocates_10gb_on_1", "RE/segfault_on_1"))
+    first = grade_json(root, tmp_path / "first.json")
+    second = grade_json(root, tmp_path / "second.json")
+    assert first == second
+    assert len(first["submissions"]) == len(MIXED) + 2
