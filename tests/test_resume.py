@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from harness import journal
+from harness import atomic, journal
 from harness.cli import app
 from harness.errors import ExitCode
 from harness.grading import grade_all
@@ -345,3 +345,15 @@ def _plain(item: ItemResult) -> ItemResult:
 
 def _through_text(data: dict[str, Any]) -> Any:
     return json.loads(json.dumps(data))
+
+
+def test_reports_are_written_whole_and_readable_as_open_would_make_them(tmp_path: Path) -> None:
+    target = tmp_path / "report.json"
+    previous = os.umask(0o022)
+    try:
+        atomic.write_text(target, "{}\n")
+    finally:
+        os.umask(previous)
+    assert target.read_text() == "{}\n"
+    assert target.stat().st_mode & 0o777 == 0o644  # mkstemp alone would leave 0600
+    assert [p.name for p in tmp_path.iterdir()] == ["report.json"]  # no temporary left
