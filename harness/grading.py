@@ -25,7 +25,7 @@ from harness.plan import Plan
 from harness.pool import spread
 from harness.report import CriterionResult, ItemResult, Report, SubmissionResult
 from harness.shapes import SHAPES
-from harness.shapes.base import RunContext, SubmissionRun
+from harness.shapes.base import SubmissionRun
 from harness.submissions import Submission, SubmissionProblem
 from harness.verdicts import Verdict
 
@@ -69,16 +69,8 @@ def _map(plan: Plan, submissions: Sequence[Submission], jobs: int) -> Iterator[S
 def grade_one(plan: Plan, submission: Submission) -> SubmissionResult:
     """Grade one submission. Never raises for anything the submission does."""
     log.debug("grading %s", submission.name)
-    context = RunContext(
-        plan.assignment,
-        plan.probes,
-        plan.python,
-        plan.workdir_base,
-        plan.languages,
-        plan.isolation,
-    )
     try:
-        run = SHAPES[plan.assignment.shape].run(submission, context)
+        run = SHAPES[plan.assignment.shape].run(submission, plan.context())
     except SubmissionProblem as problem:
         return _unrun(plan, submission, Verdict.CE, str(problem))
     except Exception as err:  # the harness's own failure: an IE row, never the student's

@@ -26,7 +26,6 @@ from harness.plan import Plan
 from harness.pool import spread
 from harness.probes import Probe
 from harness.shapes import SHAPES
-from harness.shapes.base import RunContext
 from harness.shapes.stdin_program import probe_size
 from harness.submissions import Submission, SubmissionProblem
 from harness.suites import load_suite
@@ -143,14 +142,7 @@ def _correctness(
 def _time(timing: _Timing, submission: Submission) -> Entry:
     """Run every league puzzle `repeats` times, repeat-major, in one working copy."""
     plan = timing.plan
-    context = RunContext(
-        plan.assignment,
-        timing.probes * timing.repeats,
-        plan.python,
-        plan.workdir_base,
-        plan.languages,
-        plan.isolation,
-    )
+    context = plan.context(timing.probes * timing.repeats)
     try:
         run = SHAPES[plan.assignment.shape].run(submission, context)
     except SubmissionProblem as problem:

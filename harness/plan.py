@@ -15,6 +15,7 @@ from harness.notebook import DRIVER as NOTEBOOK_DRIVER
 from harness.probes import Probe, call_limits
 from harness.sandbox.isolation import NO_ISOLATION, Isolation, Mode, choose
 from harness.shapes import SHAPES, suffixes_for
+from harness.shapes.base import RunContext
 from harness.shapes.notebook_run import unavailable
 from harness.suites import Case, load_suites
 
@@ -38,6 +39,17 @@ class Plan:
 
     def time_limit(self, probe: Probe) -> float:
         return call_limits(self.assignment, probe).time
+
+    def context(self, probes: tuple[Probe, ...] | None = None) -> RunContext:
+        """What a shape needs to run a submission: the plan's probes, or the given ones."""
+        return RunContext(
+            self.assignment,
+            self.probes if probes is None else probes,
+            self.python,
+            self.workdir_base,
+            self.languages,
+            self.isolation,
+        )
 
 
 def make_plan(config: Config, name: str, isolation: Isolation | None = None) -> Plan:

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from harness.cli import app
 from harness.config import load_config
+from harness.errors import ExitCode
 from harness.grading import grade_all
 from harness.plan import Plan, make_plan
 from harness.report import Report
@@ -29,3 +34,20 @@ def plan_for(config: Path, assignment: str) -> Plan:
 
 def grade_path(plan: Plan, path: Path, jobs: int = JOBS) -> Report:
     return grade_all(plan, discover(path, (".py",)), jobs)
+
+
+def grade_cli(folder: Path, out: Path, *options: str) -> tuple[str, dict[str, Any]]:
+    """`sudoku-harness grade FOLDER --json OUT [options]` through the CLI: the score table (stdout
+    only: stderr has the isolation line, which differs by machine) and the JSON report."""
+    result = CliRunner().invoke(app, ["grade", str(folder), "--json", str(out), *options])
+    assert result.exit_code == ExitCode.OK, result.output
+    return result.stdout, json.loads(out.read_text())
+
+
+def without_timings(report: dict[str, Any]) -> dict[str, Any]:
+    """The report with every case's seconds set to 0 (they differ from run to run)."""
+    for sub in report["submissions"]:
+        for item in sub["items"]:
+            for case in item["cases"]:
+                case["seconds"] = 0
+    return report

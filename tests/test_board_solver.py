@@ -16,15 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from harness.assignments import board_solver
 from harness.assignments.board_expect import MostConstrained, Traced, decode_events
 from harness.assignments.board_model import as_dict
 from harness.assignments.board_trace import Event
-from harness.cli import app
 from harness.config import load_config
-from harness.errors import BadInput, ExitCode
+from harness.errors import BadInput
 from harness.grading import grade_one
 from harness.importers import import_cases
 from harness.outcomes import CallOutcome
@@ -34,9 +32,17 @@ from harness.sandbox import board_driver
 from harness.submissions import Submission
 from harness.sudoku import Grid
 from harness.verdicts import Verdict
-from tests.conftest import DATASETS, FIXTURES, REPO, grade_path, plan_for
+from tests.conftest import (
+    DATASETS,
+    FIXTURES,
+    REPO,
+    grade_cli,
+    grade_path,
+    plan_for,
+    without_timings,
+)
 from tests.test_cli import check_schema
-from tests.test_examples import compare_golden, without_timings
+from tests.test_examples import compare_golden
 
 BOARDS = FIXTURES / "boards"
 CONFIG = BOARDS / "config.yaml"
@@ -130,10 +136,7 @@ def test_a_failing_reference_stops_grading_before_it_starts(tmp_path: Path) -> N
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, Any]]:
     out = tmp_path_factory.mktemp("report") / "marks.json"
-    args = ["grade", str(EXAMPLES), "--json", str(out), "--config", str(REPO / "config.yaml")]
-    result = CliRunner().invoke(app, args)
-    assert result.exit_code == ExitCode.OK, result.output
-    return result.stdout, json.loads(out.read_text())  # stderr: the isolation line
+    return grade_cli(EXAMPLES, out, "--config", str(REPO / "config.yaml"))
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from harness.cli import app
 from harness.errors import ExitCode
-from tests.conftest import REPO
+from tests.conftest import REPO, grade_cli, without_timings
 from tests.test_cli import check_schema
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -22,18 +22,7 @@ EXAMPLES = REPO / "submissions" / "sudoku-functions"
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, Any]]:
     out = tmp_path_factory.mktemp("report") / "marks.json"
-    args = ["grade", str(EXAMPLES), "--json", str(out), "--config", str(REPO / "config.yaml")]
-    result = CliRunner().invoke(app, args)
-    assert result.exit_code == ExitCode.OK, result.output
-    return result.stdout, json.loads(out.read_text())  # stderr: the isolation line
-
-
-def without_timings(report: dict[str, Any]) -> dict[str, Any]:
-    for sub in report["submissions"]:
-        for item in sub["items"]:
-            for case in item["cases"]:
-                case["seconds"] = 0
-    return report
+    return grade_cli(EXAMPLES, out, "--config", str(REPO / "config.yaml"))
 
 
 def compare_golden(name: str, actual: str, request: pytest.FixtureRequest) -> None:

@@ -7,21 +7,16 @@ identical marks.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 from pathlib import Path
 from typing import Any
 
-from typer.testing import CliRunner
-
-from harness.cli import app
-from harness.errors import ExitCode
 from harness.grading import AGAIN, grade_all
 from harness.report import SubmissionResult
 from harness.submissions import discover
 from harness.verdicts import Verdict
-from tests.conftest import FIXTURES, plan_for
+from tests.conftest import FIXTURES, grade_cli, plan_for, without_timings
 
 FUNCTIONS = FIXTURES / "functions"
 CONFIG = FUNCTIONS / "config.yaml"
@@ -50,15 +45,8 @@ def test_a_wall_clock_timeout_with_cpu_to_spare_is_graded_again_alone(tmp_path: 
 
 
 def grade_json(root: Path, out: Path) -> dict[str, Any]:
-    args = ["grade", str(root), "--config", str(CONFIG), "-a", "verdicts"]
-    result = CliRunner().invoke(app, [*args, "--jobs", str(OVERLOADED), "--json", str(out)])
-    assert result.exit_code == ExitCode.OK, result.output
-    report = json.loads(out.read_text())
-    for sub in report["submissions"]:
-        for item in sub["items"]:
-            for case in item["cases"]:
-                case["seconds"] = 0
-    return dict(report)
+    options = ("--config", str(CONFIG), "-a", "verdicts", "--jobs", str(OVERLOADED))
+    return without_timings(grade_cli(root, out, *options)[1])
 
 
 def test_grading_twice_with_more_jobs_than_cores_gives_identical_marks(tmp_path: Path) -> None:

@@ -31,8 +31,8 @@ from harness.shapes.programs import find_programs
 from harness.submissions import Submission, SubmissionProblem, discover
 from harness.sudoku import Grid
 from harness.verdicts import Verdict
-from tests.conftest import DATASETS, FIXTURES, JOBS, REPO
-from tests.test_examples import compare_golden, without_timings
+from tests.conftest import DATASETS, FIXTURES, JOBS, REPO, grade_cli, without_timings
+from tests.test_examples import compare_golden
 
 STDIN = FIXTURES / "stdin"
 CONFIG = STDIN / "config.yaml"
@@ -268,9 +268,7 @@ def test_unclear_submissions_are_said_to_be(
 @pytest.fixture(scope="module")
 def examples_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, Any]]:
     out = tmp_path_factory.mktemp("stdin") / "marks.json"
-    result = runner.invoke(app, ["grade", str(EXAMPLES), "-a", "stdin-program", "--json", str(out)])
-    assert result.exit_code == ExitCode.OK, result.output
-    return result.stdout, json.loads(out.read_text())  # stderr: the isolation line
+    return grade_cli(EXAMPLES, out, "-a", "stdin-program")
 
 
 @needs_gpp

@@ -11,18 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from harness.assignments.script_expect import Copied, Displayed, SolvedUnchanged, handout_text
 from harness.assignments.sudoku_script import HANDOUT_PUZZLE, course_text
-from harness.cli import app
-from harness.errors import ExitCode
 from harness.outcomes import CallOutcome
 from harness.shapes.notebook_run import unavailable
 from harness.sudoku import Grid, thaw
-from tests.conftest import REPO
+from tests.conftest import REPO, grade_cli, without_timings
 from tests.test_cli import check_schema
-from tests.test_examples import compare_golden, without_timings
+from tests.test_examples import compare_golden
 
 EXACT = "\n".join(handout_text(HANDOUT_PUZZLE)) + "\n"
 
@@ -125,10 +122,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, Any
     if NO_NOTEBOOKS:
         pytest.skip(NO_NOTEBOOKS)
     out = tmp_path_factory.mktemp("report") / "marks.json"
-    args = ["grade", str(EXAMPLES), "--json", str(out), "--config", str(REPO / "config.yaml")]
-    result = CliRunner().invoke(app, args)
-    assert result.exit_code == ExitCode.OK, result.output
-    return result.stdout, json.loads(out.read_text())  # stderr: the isolation line
+    return grade_cli(EXAMPLES, out, "--config", str(REPO / "config.yaml"))
 
 
 def test_score_table_matches_golden(

@@ -52,19 +52,19 @@ class FunctionLibrary:
                 load, outcomes, names = calls.run_all()
         except CopyRefused as err:
             raise SubmissionProblem(f"cannot copy the submission: {err}") from None
-        ungraded, notes = _notebook_notes(context, notebook)
-        functions = [i for i in assignment.items if i not in _notebook_items(context)]
+        notebook_items = _notebook_items(context)
+        ungraded, notes = _notebook_notes(notebook_items, assignment, notebook)
+        functions = [i for i in assignment.items if i not in notebook_items]
         missing = tuple(item for item in functions if item not in names)
         return SubmissionRun(load, outcomes, names, flags, missing, notes, ungraded)
 
 
 def _notebook_notes(
-    context: RunContext, notebook: Found
+    items: set[str], assignment: AssignmentConfig, notebook: Found
 ) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
     """Items that run the notebook: not graded when there is none and none is required; else
     which file ran (and why, when it was a choice)."""
-    items = _notebook_items(context)
-    config = context.assignment.notebook
+    config = assignment.notebook
     if notebook.path is None and not config.required:
         reason = f"not graded: the submission has no notebook ({config.file})"
         return dict.fromkeys(items, reason), {}
