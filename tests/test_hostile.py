@@ -153,14 +153,7 @@ HOLES = {
     "fills_the_disk_with_many_files_on_1": FILLS_THE_DISK,
 }
 # Verdicts the harness gets wrong (not a way out, but the wrong call is blamed).
-MISJUDGED = {
-    "forges_a_valid_reply_on_1": pytest.mark.xfail(
-        strict=True,
-        reason="harness: a worker that exits right after its (forged) reply is charged to the "
-        "next call (RE, 'exited with status 0 during the call'): the supervisor sends the next "
-        "request without noticing the worker is gone",
-    )
-}
+MISJUDGED: dict[str, pytest.MarkDecorator] = {}
 
 # What the detail of a fixture's failing cases names: what stopped the attack.
 STOPPED_BY = {

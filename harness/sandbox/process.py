@@ -10,12 +10,15 @@ CPU time comes from the kernel's accounting of the child, not from anything the 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import selectors
 import signal
+import struct
 import subprocess
+import termios
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +79,7 @@ class Exchange:
     reply_overflow: bool = False
     malformed: str = ""  # why the reply could not be read, if it could not
     ending: Ending | None = None  # set when the child is gone after this exchange
+    undelivered: bool = False  # the child ended without taking the request: not this call's
 
 
 @dataclass(frozen=True)
@@ -106,6 +110,7 @@ class ChildProcess:
     def __init__(self, launch: Launch) -> None:
         self.launch = launch
         request_read, self._request = os.pipe()
+        self._unread = request_read  # kept: how much of a request the child has not taken
         self._reply, reply_write = os.pipe()
         try:
             self.proc = subprocess.Popen(
@@ -120,7 +125,6 @@ class ChildProcess:
                 preexec_fn=launch.isolation.preexec(launch.workdir, launch.python),
             )
         finally:
-            os.close(request_read)
             os.close(reply_write)
         assert self.proc.stdout is not None
         self._output = self.proc.stdout.fileno()
@@ -135,6 +139,13 @@ class ChildProcess:
     @property
     def alive(self) -> bool:
         return self.ending is None
+
+    def gone(self) -> bool:
+        """Whether the child has ended since its last exchange (it is then reaped and its group
+        cleared): a child that exits right after replying must not be charged to the next call."""
+        if self.alive and has_exited(self.proc.pid):
+            self.kill()
+        return not self.alive
 
     def exchange(
         self, message: dict[str, Any] | None, cpu_limit: float, wall_limit: float
@@ -157,11 +168,13 @@ class ChildProcess:
         if not state.reply_done and self.alive:
             self._settle(timeout=0.5)
         cpu_after = self._last_cpu = self._cpu()
-        return state.finish(
+        exchange = state.finish(
             wall=time.monotonic() - started,
             cpu=None if cpu_before is None or cpu_after is None else cpu_after - cpu_before,
             ending=self.ending,
         )
+        untaken = message is not None and not self.alive and _pending(self._unread) > 0
+        return replace(exchange, undelivered=True) if untaken else exchange
 
     def _send(self, message: dict[str, Any]) -> bool:
         try:
@@ -238,6 +251,7 @@ class ChildProcess:
         """End the child and its whole group: every reply is in, so nothing is lost by not
         waiting for the interpreter to tear itself down."""
         os.close(self._request)
+        os.close(self._unread)
         self.kill()
         self._selector.close()
         os.close(self._reply)
@@ -270,6 +284,11 @@ def has_exited(pid: int) -> bool:
     """Whether the child has exited, leaving it unreaped (a zombie) if so."""
     flags = os.WEXITED | os.WNOHANG | os.WNOWAIT
     return os.waitid(os.P_PID, pid, flags) is not None
+
+
+def _pending(fd: int) -> int:
+    """Bytes waiting in a pipe, read from its read end."""
+    return struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
 
 
 def _read(fd: int) -> bytes | None:

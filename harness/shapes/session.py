@@ -14,7 +14,7 @@ from harness.limits import Limits
 from harness.notebook import DRIVER as NOTEBOOK_DRIVER
 from harness.outcomes import CallOutcome, LoadOutcome
 from harness.probes import Probe, call_limits
-from harness.sandbox.process import KILL_FACTOR, ChildProcess, Launch
+from harness.sandbox.process import KILL_FACTOR, ChildProcess, Exchange, Launch
 from harness.shapes.base import RunContext
 from harness.submissions import Submission
 
@@ -65,18 +65,30 @@ class Session:
 
     def call(self, request: dict[str, Any], limits: Limits) -> CallOutcome:
         """One request (a function's `name` or a `driver`, with encoded `args`) under `limits`."""
+        request = {**request, "cpu_backstop": KILL_FACTOR * limits.time + 1}
+        exchange = self._exchange(request, limits)
+        if isinstance(exchange, CallOutcome):
+            return exchange
+        if exchange.undelivered:  # it ended after its last reply, which had its outcome already
+            self.close()
+            exchange = self._exchange(request, limits)
+            if isinstance(exchange, CallOutcome):
+                return exchange
+        outcome = CallOutcome.from_exchange(exchange)
+        if outcome.kind not in KEEPS_CHILD or self.child is None or not self.child.alive:
+            self.close()
+        return outcome
+
+    def _exchange(self, request: dict[str, Any], limits: Limits) -> Exchange | CallOutcome:
+        """One exchange with the child, started first if needed (a CallOutcome if it cannot be)."""
+        if self.child is not None and self.child.gone():
+            self.close()
         if self.child is None:
             reload = self._start()
             if not reload.loaded:
                 return _reload_failed(reload)
         assert self.child is not None
-        request = {**request, "cpu_backstop": KILL_FACTOR * limits.time + 1}
-        outcome = CallOutcome.from_exchange(
-            self.child.exchange(request, limits.time, limits.wall_seconds)
-        )
-        if outcome.kind not in KEEPS_CHILD or not self.child.alive:
-            self.close()
-        return outcome
+        return self.child.exchange(request, limits.time, limits.wall_seconds)
 
     def _start(self) -> LoadOutcome:
         try:
