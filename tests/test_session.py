@@ -9,7 +9,7 @@ from harness.limits import Limits
 from harness.sandbox.process import Launch
 from harness.shapes.session import Session
 
-MODULE = '''
+MODULE = """
 import os
 
 def forge_then_leave():
@@ -25,7 +25,7 @@ def leave():
 
 def two():
     return 2
-'''
+"""
 
 
 def _session(tmp_path: Path) -> Session:

@@ -288,7 +288,8 @@ def has_exited(pid: int) -> bool:
 
 def _pending(fd: int) -> int:
     """Bytes waiting in a pipe, read from its read end."""
-    return struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
+    waiting: int = struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
+    return waiting
 
 
 def _read(fd: int) -> bytes | None:
