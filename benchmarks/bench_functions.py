@@ -6,8 +6,9 @@
                  copy of the arguments, then judge: the unsafe lower bound.
   harness        grade the reference submission through the real pipeline (private copy,
                  static rules, one exec'd worker for all calls, judging, marks), with every
-                 isolation layer this machine allows (Landlock where the kernel has it).
-  no Landlock    the same with `--isolation off`: what the Landlock layer costs.
+                 isolation layer this machine allows.
+  no layer       the same with `--isolation off` (supervisor, rlimits, working copy only).
+  only LAYER     the same with that one layer on top: what each layer costs by itself.
   fresh-per-call one new interpreter per call (start, load the module, call, stop), as
                  per-run judges work: the same launch code the harness uses.
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import functools
 import importlib.util
 import os
 import platform
@@ -38,7 +40,7 @@ from harness.outcomes import CallOutcome  # noqa: E402
 from harness.plan import Plan, make_plan  # noqa: E402
 from harness.probes import call_limits  # noqa: E402
 from harness.sandbox import codec  # noqa: E402
-from harness.sandbox.isolation import NO_ISOLATION  # noqa: E402
+from harness.sandbox.isolation import NO_ISOLATION, Isolation  # noqa: E402
 from harness.sandbox.process import Launch  # noqa: E402
 from harness.sandbox.workdir import private_copy  # noqa: E402
 from harness.shapes.base import RunContext  # noqa: E402
@@ -99,6 +101,22 @@ def fresh_per_call(plan: Plan) -> float:
     return time.perf_counter() - started
 
 
+def single_layers(every: Isolation) -> dict[str, Isolation]:
+    """Each layer of `every` on its own (the supervisor, rlimits and working copy always)."""
+    fields: dict[str, dict[str, int]] = {
+        "pids cgroup": {"pids_max": every.pids_max},
+        "no capabilities": {"no_capabilities": every.no_capabilities},
+        "dedicated uid": {"dedicated_uid": every.dedicated_uid},
+        "Landlock": {"landlock_abi": every.landlock_abi},
+        "seccomp": {"seccomp": every.seccomp},
+    }
+    return {
+        f"only {name}": replace(NO_ISOLATION, **values)  # type: ignore[arg-type]
+        for name, values in fields.items()
+        if any(values.values())
+    }
+
+
 def interleaved(repeats: int, runs: dict[str, Callable[[], float]]) -> dict[str, list[float]]:
     """Each repeat runs every mode once, in turn, so drift in the machine hits all of them."""
     times: dict[str, list[float]] = {name: [] for name in runs}
@@ -116,29 +134,25 @@ def main() -> None:
     plan = make_plan(load_config(REPO / "config.yaml"), "sudoku-functions")
     module = load_reference()
     calls = len(plan.probes)
-    bare = replace(plan, isolation=NO_ISOLATION)
-    times = interleaved(
-        options.repeats,
-        {
-            "in-process": lambda: in_process(plan, module),
-            "harness": lambda: harness(plan),
-            "no Landlock": lambda: harness(bare),
-        },
-    )
+    variants = {"no layer": NO_ISOLATION, **single_layers(plan.isolation)}
+    runs: dict[str, Callable[[], float]] = {
+        "in-process": lambda: in_process(plan, module),
+        "harness": lambda: harness(plan),
+    }
+    for name, isolation in variants.items():
+        runs[name] = functools.partial(harness, replace(plan, isolation=isolation))
+    times = interleaved(options.repeats, runs)
     times["fresh"] = [fresh_per_call(plan) for _ in range(options.fresh_repeats)]
     base, ours, fresh = (statistics.median(times[k]) for k in ("in-process", "harness", "fresh"))
     ratio = statistics.median(
         h / b for h, b in zip(times["harness"], times["in-process"], strict=True)
     )
     spread = (min(times["harness"]), max(times["harness"]))
+    layers = ", ".join(plan.isolation.layers) or "none"
     rows = [
         ("in-process (unsafe lower bound)", base),
-        (
-            f"harness: one exec'd worker per submission, Landlock ABI "
-            f"{plan.isolation.landlock_abi}",
-            ours,
-        ),
-        ("harness without Landlock (--isolation off)", statistics.median(times["no Landlock"])),
+        (f"harness: one exec'd worker per submission, every layer ({layers})", ours),
+        *((f"harness, {name}", statistics.median(times[name])) for name in variants),
         ("fresh interpreter per call", fresh),
     ]
     print(

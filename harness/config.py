@@ -71,6 +71,10 @@ class LanguageConfig(_Strict):
     files: tuple[str, ...] = Field(min_length=1)  # file name patterns, e.g. ["*.cpp", "*.cc"]
     build: tuple[str, ...] = ()  # empty: nothing to build (an interpreted language)
     run: tuple[str, ...] = Field(min_length=1)
+    # The run command starts processes of its own (a shell script running `cat`): seccomp then
+    # lets it fork and exec; the pids cgroup still bounds how many. Off for compiled languages
+    # and Python, whose solvers never need to.
+    processes: bool = False
 
 
 class ProgramConfig(_Strict):

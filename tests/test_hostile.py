@@ -17,8 +17,9 @@ which the run must have left nothing behind:
 - the supervisor alive: every submission has its row and none is an internal error.
 
 An attack is graded only where the layer that stops it is in force (Landlock for files and /proc,
-its ABI 4 for TCP, its ABI 6 for signals; a pids cgroup or bubblewrap for a daemon that leaves
-the process group); elsewhere its tests skip, naming the missing layer. Attacks on the parent
+its ABI 4 for TCP, its ABI 6 for signals; a pids cgroup, seccomp or bubblewrap for a daemon that
+leaves the process group; seccomp for UDP); elsewhere its tests skip, naming the missing layer.
+Each layer on its own is tested in test_isolation.py. Attacks on the parent
 process are graded in a throwaway grading process of their own. A fixture that gets through
 says so (ESCAPED<<); where a layer in force should have stopped it, its test is a strict xfail.
 """
@@ -76,9 +77,9 @@ SIGNALS = Need(
     f"signal scoping needs Landlock ABI 6 (this kernel: {ABI}): the attack would kill the grader",
 )
 CONTAINED = Need(
-    bool(ACTIVE & {"pids cgroup", "bubblewrap"}),
+    bool(ACTIVE & {"pids cgroup", "seccomp", "bubblewrap"}),
     "no layer in force here stops a daemon that leaves the process group (double fork + setsid): "
-    "that needs a pids cgroup or bubblewrap's PID namespace, neither active",
+    "that needs a pids cgroup, seccomp or bubblewrap's PID namespace, none active",
 )
 DATAGRAMS = Need(
     bool(ACTIVE & {"seccomp", "bubblewrap"}),
@@ -126,14 +127,14 @@ def _holds(capability: int) -> bool:
 
 # Holes: a layer in force that does not stop the attack. Marked strict xfail where they are open.
 LIFTS_RLIMITS = pytest.mark.xfail(
-    _holds(CAP_SYS_RESOURCE),
+    _holds(CAP_SYS_RESOURCE) and "no capabilities" not in ACTIVE,
     strict=True,
     reason="hole: student processes keep CAP_SYS_RESOURCE (root with a full bounding set), so "
     "they lift their own hard rlimits (file size, address space, CPU) and go past them; drop it "
     "from the bounding set before exec (PR_CAPBSET_DROP), or drop the uid",
 )
 REACHES_UNIX_SOCKETS = pytest.mark.xfail(
-    ABI >= 1,
+    ABI >= 1 and "seccomp" not in ACTIVE,
     strict=True,
     reason="hole: under Landlock a student process still connects to any pathname Unix socket "
     "outside its working copy (Docker, D-Bus, databases): only ABI 9's "
@@ -166,6 +167,8 @@ STOPPED_BY = {
     "writes_the_harness_folders_on_1": "PermissionError",
     "connects_to_the_listener_on_1": "PermissionError",
     "kills_the_supervisor_on_1": "PermissionError",
+    "sends_udp_on_1": "PermissionError",
+    "connects_to_a_unix_socket_on_1": "PermissionError",
     "recursion_segfault_on_1": "SIGSEGV",
     "fills_the_disk_on_1": "File too large",
     "prints_1gb_on_1": "printed too much output",
@@ -175,7 +178,9 @@ STOPPED_BY = {
     "patches_the_worker_on_1": "returned 'AC'",
     "steals-the-answers-cpp": "exited with status 3",
     "steals-the-answers-py": "PermissionError",
-    "connects-to-the-listener-cpp": "connect: Permission denied",
+    "connects-to-the-listener-cpp": "socket: Operation not permitted"
+    if "seccomp" in ACTIVE
+    else "connect: Permission denied",
     "connects-to-the-listener-py": "PermissionError",
     "kills-the-parent-cpp": "kill: Operation not permitted",
     "kills-the-parent-py": "PermissionError",

@@ -25,6 +25,7 @@ from harness.league import Entry, standings
 from harness.outcomes import CallOutcome, program_outcome
 from harness.plan import Plan, make_plan
 from harness.report import SubmissionResult
+from harness.sandbox import isolation
 from harness.sandbox.process import Ending
 from harness.sandbox.program import ProgramRun
 from harness.shapes.programs import find_programs
@@ -403,13 +404,15 @@ def test_the_reference_programs_pass_the_courses_sample_io(tmp_path: Path) -> No
 
 
 def test_any_language_in_the_table_is_run(tmp_path: Path) -> None:
-    """A language config.yaml adds (here a shell script that always answers No Solution) is run
-    like the others: AC on the unsolvable cases, WA on the rest."""
+    """A language config.yaml adds (here a shell script that always answers No Solution, and
+    starts `cat`: the language says its programs start processes) is run like the others: AC
+    on the unsolvable cases, WA on the rest."""
     config = config_copy(
         tmp_path,
         (
             "languages:\n",
-            'languages:\n  shell:\n    files: ["*.sh"]\n    run: [/bin/sh, "{main}"]\n',
+            'languages:\n  shell:\n    files: ["*.sh"]\n    run: [/bin/sh, "{main}"]\n'
+            "    processes: true\n",
         ),
         ("languages: [cpp, python]", "languages: [cpp, python, shell]"),
     )
@@ -423,6 +426,25 @@ def test_any_language_in_the_table_is_run(tmp_path: Path) -> None:
         "decimal-16x16/unsolvable-16x16",
     }
     assert all(c.verdict is Verdict.WA for c in cases if "unsolvable" not in c.id)
+
+
+@pytest.mark.skipif(not isolation.choose(isolation.Mode.AUTO).seccomp, reason="no seccomp here")
+def test_a_program_may_not_start_processes_unless_its_language_says_so(tmp_path: Path) -> None:
+    """Seccomp refuses the shell's fork for `cat`: every case is a run-time error."""
+    config = config_copy(
+        tmp_path,
+        (
+            "languages:\n",
+            'languages:\n  shell:\n    files: ["*.sh"]\n    run: [/bin/sh, "{main}"]\n',
+        ),
+        ("languages: [cpp, python]", "languages: [cpp, python, shell]"),
+    )
+    program = tmp_path / "forks" / "solve.sh"
+    program.parent.mkdir()
+    program.write_text("cat > /dev/null\necho 'No Solution'\n")
+    report = grade_all(make_plan(load_config(config), "stdin"), [Submission("s", program.parent)])
+    cases = [case for item in report.submissions[0].items for case in item.cases]
+    assert cases and {c.verdict for c in cases} == {Verdict.RE}, cases
 
 
 def test_a_python_crash_names_the_students_line_not_the_librarys() -> None:

@@ -32,6 +32,7 @@ from typing import Any
 import board_driver  # type: ignore[import-not-found]  # sibling modules: sys.path[0] is this
 import codec  # type: ignore[import-not-found]  # folder until main() resets it
 import script_driver  # type: ignore[import-not-found]
+import seccomp  # type: ignore[import-not-found]
 
 DRIVERS = {**board_driver.DRIVERS, **script_driver.DRIVERS}
 
@@ -51,8 +52,13 @@ def main() -> None:
     load = codec.loads(requests.readline())
     try:
         apply_limits(load["limits"])
+        if load.get("seccomp"):
+            seccomp.install("interpreter")  # from here on, no exec either
     except (ValueError, OSError) as err:
-        send(reply_fd, {"ok": False, "kind": "internal", "message": f"cannot set limits: {err}"})
+        send(
+            reply_fd,
+            {"ok": False, "kind": "internal", "message": f"cannot set limits or seccomp: {err}"},
+        )
         return
     module, reply = load_module(load["entry"], load.get("salvage", False))
     send(reply_fd, reply)

@@ -1,25 +1,41 @@
-"""Which isolation layers this machine allows, and the one that is applied to every student
-process: probed once at start-up, reported by `sudoku-harness doctor` and by `grade`.
+"""Which isolation layers this machine allows, and how they are applied to each student process:
+probed once at start-up, reported by `sudoku-harness doctor` and by `grade`.
 
-Layers always in force: the out-of-process supervisor (deadlines, group kill, capped output, a
-reply channel of its own), rlimits, and a private working copy with a cleared environment.
-Landlock is added wherever the kernel has it (see landlock.py). The others in the design note
-(a seccomp deny-list, a dedicated uid, a pids cgroup, bubblewrap) are reported with why they are
-not in force here.
+Always in force: the out-of-process supervisor (deadlines, group kill, capped output, a reply
+channel of its own), rlimits, and a private working copy with a cleared environment. Added
+wherever the machine has them, between fork and exec of every student process, in this order:
+
+1. a pids cgroup of its own (cgroup.py): fork storms even as root, daemons that leave the group;
+2. no capabilities (privileges.py, root only): no lifting its own hard rlimits;
+3. a dedicated uid per grading slot (privileges.py, root only, where the uid can reach the
+   interpreter and the working copy): the teacher's files by plain permissions;
+4. Landlock (landlock.py): a filesystem allow-list, TCP and signal scoping by ABI;
+5. a seccomp deny-list (seccomp.py): process creation, sockets, ptrace, mounts and the like.
+
+Bubblewrap is probed and reported, not applied: the layers above cover what it would add here.
 """
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import functools
-import os
 import shutil
+import subprocess
+import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from harness.errors import ExitCode, HarnessError
-from harness.sandbox import landlock
+from harness.sandbox import cgroup, landlock, privileges, seccomp
+
+Kind = Literal["interpreter", "program", "toolchain"]  # a child interpreter (seccomp tightens
+# further once it has started), a student's program, a compiler or the notebook runner
+PIDS_MAX = 128  # processes and threads per student process's cgroup
+SANDBOX = Path(__file__).resolve().parent  # child.py and the drivers it imports
 
 
 class Mode(str, enum.Enum):
@@ -41,23 +57,85 @@ class Isolation:
     """What is applied to each student process (beyond rlimits and the working copy)."""
 
     landlock_abi: int = 0  # 0: not applied
+    seccomp: bool = False
+    pids_max: int = 0  # 0: no cgroup
+    no_capabilities: bool = False
+    dedicated_uid: bool = False
 
-    def preexec(self, workdir: Path, python: Path | None = None) -> Callable[[], None] | None:
-        """The function to run between fork and exec (None: nothing to apply)."""
-        if not self.landlock_abi:
+    def confine(self, workdir: Path, python: Path | None, kind: Kind) -> Confinement:
+        """The layers for one process about to start in `workdir` (its interpreter `python`)."""
+        group = cgroup.PidsGroup.create(self.pids_max) if self.pids_max else None
+        steps: list[Callable[[], None]] = [group.join] if group else []
+        if self.no_capabilities:
+            steps.append(functools.partial(privileges.drop_capabilities, _LAST_CAPABILITY))
+        uid = self._slot_uid(workdir, python)
+        if uid is not None:
+            privileges.hand_over(workdir, uid)
+            steps.append(functools.partial(privileges.become, uid))
+        if self.landlock_abi:
+            extra = _interpreter_dirs(python) if python else ()
+            policy = landlock.Policy.for_workdir(workdir, extra)
+            steps.append(functools.partial(landlock.restrict, policy, self.landlock_abi))
+        if self.seccomp:
+            profile = "toolchain" if kind == "toolchain" else "program"
+            steps.append(functools.partial(seccomp.install, profile))
+        return Confinement(tuple(steps), group, uid)
+
+    def _slot_uid(self, workdir: Path, python: Path | None) -> int | None:
+        if not self.dedicated_uid or not privileges.reachable(workdir.parent):
             return None
-        extra = _interpreter_dirs(python) if python else ()
-        policy = landlock.Policy.for_workdir(workdir, extra)
-        version = self.landlock_abi
-        return lambda: landlock.restrict(policy, version)
+        if python is not None and not interpreter_reachable(python):
+            return None
+        return privileges.claim_uid()
 
     @property
     def confining(self) -> bool:
         """Whether files and the supervisor are out of the student's reach."""
         return self.landlock_abi > 0
 
+    @property
+    def layers(self) -> tuple[str, ...]:
+        """The layers in force beyond the supervisor, rlimits and the working copy."""
+        named = (
+            (self.pids_max > 0, "pids cgroup"),
+            (self.no_capabilities, "no capabilities"),
+            (self.dedicated_uid, "dedicated uid"),
+            (self.landlock_abi > 0, f"Landlock ABI {self.landlock_abi}"),
+            (self.seccomp, "seccomp"),
+        )
+        return tuple(name for active, name in named if active)
+
 
 NO_ISOLATION = Isolation()
+_LAST_CAPABILITY = privileges.last_capability()
+
+
+@dataclass(frozen=True)
+class Confinement:
+    """The layers of one student process: applied between fork and exec, cleared after it."""
+
+    steps: tuple[Callable[[], None], ...]
+    group: cgroup.PidsGroup | None = None
+    uid: int | None = None
+
+    @property
+    def preexec(self) -> Callable[[], None] | None:
+        """The function to run between fork and exec (None: nothing to apply)."""
+        return self._apply if self.steps else None
+
+    def _apply(self) -> None:
+        for step in self.steps:
+            step()
+
+    def kill_all(self) -> None:
+        """Kill whatever is left of the process's tree, even what left its process group."""
+        if self.group is not None:
+            self.group.kill_all()
+
+    def close(self) -> None:
+        if self.group is not None:
+            with contextlib.suppress(OSError):
+                self.group.remove()
 
 
 def _interpreter_dirs(python: Path) -> tuple[Path, ...]:
@@ -65,10 +143,15 @@ def _interpreter_dirs(python: Path) -> tuple[Path, ...]:
     return tuple(dict.fromkeys([python.absolute().parents[1], python.resolve().parents[1]]))
 
 
+def interpreter_reachable(python: Path) -> bool:
+    """Whether another user can run `python` (its installation) and the harness's sandbox."""
+    places = (python.resolve(), *_interpreter_dirs(python), SANDBOX)
+    return all(privileges.reachable(place) for place in places)
+
+
 @functools.lru_cache(maxsize=1)
 def probe() -> tuple[Layer, ...]:
     version = landlock.abi()
-    root = os.geteuid() == 0
     return (
         Layer("supervisor", True, "loops, sleeps, exits, crashes, floods, forged replies"),
         Layer(
@@ -78,43 +161,92 @@ def probe() -> tuple[Layer, ...]:
             "dumps, runaway CPU",
         ),
         Layer("working copy", True, "accidental exposure: a private 0700 copy, a clean env"),
+        _pids_layer(),
+        _capabilities_layer(),
+        _uid_layer(),
         Layer(
             "landlock",
             version > 0,
             "reading the teacher's files and /proc, writing outside the working copy"
             + (", TCP" if version >= 4 else "")
             + (", signalling the supervisor" if version >= 6 else ""),
-            f"ABI {version}; still open: UDP, Unix sockets outside the working copy"
-            if version
-            else "not in this kernel (or disabled at boot)",
+            f"ABI {version}" if version else "not in this kernel (or disabled at boot)",
         ),
-        Layer("seccomp", False, "fork, sockets, kill, ptrace", "not implemented yet"),
-        Layer(
-            "dedicated uid",
-            False,
-            "file access and signals as another user",
-            "not implemented yet" if root else "not running as root",
-        ),
-        Layer(
-            "pids cgroup",
-            False,
-            "fork storms as root",
-            "not implemented yet" if root else "not running as root",
-        ),
-        Layer(
-            "bubblewrap",
-            False,
-            "network, other processes, files not even visible",
-            "not implemented yet" if shutil.which("bwrap") else "bwrap is not installed",
-        ),
+        _seccomp_layer(),
+        _bubblewrap_layer(),
     )
+
+
+def _pids_layer() -> Layer:
+    support = cgroup.probe()
+    stops = "fork storms even as root, daemons that leave the process group"
+    return Layer("pids cgroup", support.available, stops, support.detail)
+
+
+def _capabilities_layer() -> Layer:
+    root = privileges.is_root()
+    detail = "the bounding set is emptied before exec" if root else "not running as root"
+    return Layer("no capabilities", root, "lifting its own hard rlimits, root's privileges", detail)
+
+
+def _uid_layer() -> Layer:
+    stops = "the teacher's files by plain permissions; makes RLIMIT_NPROC count"
+    if not privileges.is_root():
+        return Layer("dedicated uid", False, stops, "not running as root")
+    python = Path(sys.executable)
+    detail = f"uids {privileges.FIRST_UID}+, one per worker"
+    if not interpreter_reachable(python):
+        detail += (
+            f"; not for Python processes here: other users cannot reach {python.resolve()} "
+            "or the harness (set runtime.python to an interpreter such as /usr/bin/python3 "
+            "and install the harness where others can read it)"
+        )
+    if not privileges.reachable(Path(tempfile.gettempdir())):
+        return Layer("dedicated uid", False, stops, "other users cannot reach the temp folder")
+    return Layer("dedicated uid", True, stops, detail)
+
+
+def _seccomp_layer() -> Layer:
+    stops = "; ".join(f"{group}: {calls}" for group, calls in seccomp.DENIED.items())
+    supported = seccomp.supported()
+    detail = "a deny-list, EPERM" if supported else "no seccomp filters for this architecture"
+    return Layer("seccomp", supported, stops, detail)
+
+
+def _bubblewrap_layer() -> Layer:
+    stops = "network, other processes, files not even visible"
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        return Layer("bubblewrap", False, stops, "bwrap is not installed")
+    works = _bwrap_works(bwrap)
+    detail = (
+        "works here, but is not applied by this version: the layers above stop what its "
+        "namespaces would"
+        if works
+        else "installed, but cannot create namespaces here"
+    )
+    return Layer("bubblewrap", False, stops, detail)
+
+
+def _bwrap_works(bwrap: str) -> bool:
+    argv = [bwrap, "--unshare-all", "--ro-bind", "/", "/", "--", "/bin/true"]
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        return subprocess.run(argv, capture_output=True, timeout=10).returncode == 0
+    return False
 
 
 def choose(mode: Mode, layers: Sequence[Layer] | None = None) -> Isolation:
     """The isolation to apply in `mode`; raises IsolationRefused for strict without confinement."""
-    layers = probe() if layers is None else layers
-    version = landlock.abi() if mode is not Mode.OFF and _active(layers, "landlock") else 0
-    isolation = Isolation(version)
+    if mode is Mode.OFF:
+        return NO_ISOLATION
+    active = {layer.name for layer in (probe() if layers is None else layers) if layer.active}
+    isolation = Isolation(
+        landlock_abi=landlock.abi() if "landlock" in active else 0,
+        seccomp="seccomp" in active,
+        pids_max=PIDS_MAX if "pids cgroup" in active else 0,
+        no_capabilities="no capabilities" in active,
+        dedicated_uid="dedicated uid" in active,
+    )
     if mode is Mode.STRICT and not isolation.confining:
         raise IsolationRefused(
             "--isolation strict: neither Landlock nor bubblewrap is in force on this machine"
@@ -122,20 +254,16 @@ def choose(mode: Mode, layers: Sequence[Layer] | None = None) -> Isolation:
     return isolation
 
 
-def _active(layers: Sequence[Layer], name: str) -> bool:
-    return any(layer.name == name and layer.active for layer in layers)
-
-
 def summary(isolation: Isolation) -> str:
     """One line for `grade`: what is in force, loudly when the files are within reach."""
+    in_force = ("supervisor", "rlimits", "working copy", *isolation.layers)
     if isolation.confining:
-        return (
-            f"isolation: supervisor, rlimits, working copy, Landlock ABI {isolation.landlock_abi}"
-        )
+        return f"isolation: {', '.join(in_force)}"
+    listed = f"{', '.join(in_force[:-1])} and {in_force[-1]}"
     return (
-        "WARNING: isolation: supervisor, rlimits and working copy only; neither Landlock nor "
-        "bubblewrap is in force, so student code can read your files and signal the grader "
-        "(see `sudoku-harness doctor`; --isolation strict refuses to run like this)"
+        f"WARNING: isolation: {listed} only; neither Landlock nor bubblewrap is in force, so "
+        "student code can read your files and signal the grader (see `sudoku-harness doctor`; "
+        "--isolation strict refuses to run like this)"
     )
 
 

@@ -109,6 +109,7 @@ class ChildProcess:
 
     def __init__(self, launch: Launch) -> None:
         self.launch = launch
+        self.confinement = launch.isolation.confine(launch.workdir, launch.python, "interpreter")
         request_read, self._request = os.pipe()
         self._unread = request_read  # kept: how much of a request the child has not taken
         self._reply, reply_write = os.pipe()
@@ -122,8 +123,11 @@ class ChildProcess:
                 env=clean_environment(launch.workdir),
                 pass_fds=(request_read, reply_write),
                 start_new_session=True,
-                preexec_fn=launch.isolation.preexec(launch.workdir, launch.python),
+                preexec_fn=self.confinement.preexec,
             )
+        except BaseException:
+            self.confinement.close()
+            raise
         finally:
             os.close(reply_write)
         assert self.proc.stdout is not None
@@ -220,9 +224,11 @@ class ChildProcess:
         return live_cpu(self.proc.pid) if self.alive else self._final_cpu
 
     def kill(self) -> None:
-        """Kill the child's whole process group (never anything else) and reap the child."""
+        """Kill the child's whole process group and cgroup (never anything else) and reap the
+        child."""
         if self.alive:
             kill_group(self.proc.pid)
+            self.confinement.kill_all()
             self._reap()
 
     def _await_exit(self, timeout: float) -> bool:
@@ -253,6 +259,7 @@ class ChildProcess:
         os.close(self._request)
         os.close(self._unread)
         self.kill()
+        self.confinement.close()
         self._selector.close()
         os.close(self._reply)
         assert self.proc.stdout is not None

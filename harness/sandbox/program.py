@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness.sandbox.isolation import NO_ISOLATION, Isolation
+from harness.sandbox.isolation import NO_ISOLATION, Confinement, Isolation, Kind
 from harness.sandbox.process import (
     KILL_FACTOR,
     Ending,
@@ -72,26 +72,32 @@ def run_program(
     stdin: bytes,
     limits: ProgramLimits,
     isolation: Isolation = NO_ISOLATION,
+    kind: Kind = "program",
 ) -> ProgramRun:
     """Run `argv` in `workdir` with `stdin` as its input; never raises for what it does.
+    `kind` is "toolchain" for a compiler or the notebook runner (they start processes).
 
     Raises OSError only when the program cannot be started at all (not found, not executable)."""
     started = time.monotonic()
-    proc = subprocess.Popen(
-        list(argv),
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=workdir,
-        env=clean_environment(workdir),
-        start_new_session=True,
-        preexec_fn=_confined(limits, isolation.preexec(workdir, _interpreter(argv))),
-    )
-    watch = _Watch(proc, limits, started)
+    confinement = isolation.confine(workdir, _interpreter(argv), kind)
     try:
-        watch.feed_and_collect(stdin)
+        proc = subprocess.Popen(
+            list(argv),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=workdir,
+            env=clean_environment(workdir),
+            start_new_session=True,
+            preexec_fn=_confined(limits, confinement.preexec),
+        )
+        watch = _Watch(proc, limits, started, confinement)
+        try:
+            watch.feed_and_collect(stdin)
+        finally:
+            run = watch.finish()
     finally:
-        run = watch.finish()
+        confinement.close()
     return run
 
 
@@ -136,9 +142,16 @@ def _rlimits(limits: ProgramLimits) -> Callable[[], None]:
 class _Watch:
     """The supervisor's side of one run: feeds stdin, drains the pipes, watches the clocks."""
 
-    def __init__(self, proc: subprocess.Popen[bytes], limits: ProgramLimits, started: float):
+    def __init__(
+        self,
+        proc: subprocess.Popen[bytes],
+        limits: ProgramLimits,
+        started: float,
+        confinement: Confinement,
+    ):
         assert proc.stdin and proc.stdout and proc.stderr
         self.proc, self.limits, self.started = proc, limits, started
+        self.confinement = confinement
         self.stdout, self.stderr = bytearray(), bytearray()
         self.output_bytes = 0
         self.timed_out = self.output_overflow = False
@@ -223,8 +236,9 @@ class _Watch:
         return True
 
     def finish(self) -> ProgramRun:
-        """Kill the group, reap the child with its rusage, close every pipe."""
+        """Kill the group and the cgroup, reap the child with its rusage, close every pipe."""
         kill_group(self.proc.pid)
+        self.confinement.kill_all()
         _, status, usage = os.wait4(self.proc.pid, 0)
         self.proc.returncode = 0  # reaped here: keep Popen from waiting again
         self._close_stdin()

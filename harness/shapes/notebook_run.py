@@ -89,7 +89,7 @@ def run_notebook(
         file_size_mb=limits.file_size_mb,
         open_files=OPEN_FILES,
     )
-    run = run_program(argv, workdir, b"", program_limits, isolation)
+    run = run_program(argv, workdir, b"", program_limits, isolation, "toolchain")
     outcome = _what_happened(run, notebook)
     return replace(outcome, seconds=run.wall, cpu_seconds=run.cpu)
 

@@ -111,6 +111,7 @@ class Session:
         return {
             "entry": str(self.entry),
             "salvage": self.salvage,
+            "seccomp": self.launch.isolation.seccomp,
             "limits": {
                 "memory_mb": limits.memory_mb,
                 "file_size_mb": limits.file_size_mb,

@@ -18,6 +18,7 @@ from harness.config import AssignmentConfig, LanguageConfig
 from harness.limits import Limits
 from harness.outcomes import CallOutcome, LoadOutcome, program_outcome
 from harness.probes import Probe, call_limits
+from harness.sandbox.isolation import Kind
 from harness.sandbox.program import ProgramLimits, run_program
 from harness.sandbox.workdir import CopyRefused, private_copy
 from harness.shapes import programs
@@ -114,7 +115,9 @@ class _Runs:
             open_files=256,
         )
         try:
-            run = run_program(commands.build, self.workdir, b"", limits, self.context.isolation)
+            run = run_program(
+                commands.build, self.workdir, b"", limits, self.context.isolation, "toolchain"
+            )
         except OSError as err:
             failure = LoadOutcome("internal", message=f"cannot run {commands.build[0]}: {err}")
             return _Built(program, commands.run, failure)
@@ -144,9 +147,11 @@ class _Runs:
         limits = call_limits(self.context.assignment, probe)
         program_limits = run_limits(limits)
         stdin = str(probe.args[0]).encode()
+        language = self.context.languages[chosen.program.language]
+        kind: Kind = "toolchain" if language.processes else "program"
         try:
             run = run_program(
-                chosen.run, self.workdir, stdin, program_limits, self.context.isolation
+                chosen.run, self.workdir, stdin, program_limits, self.context.isolation, kind
             )
         except OSError as err:
             return CallOutcome("internal", message=f"cannot start {chosen.run[0]}: {err}")

@@ -1,0 +1,245 @@
+"""Each isolation layer on its own, through the real launchers (run_program and a child
+interpreter's session): what it stops, and, as a control, that the same attack gets through
+without it. A layer not in force on this machine skips its tests with the reason."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from harness.limits import Limits
+from harness.outcomes import CallOutcome
+from harness.sandbox import cgroup, privileges
+from harness.sandbox.isolation import NO_ISOLATION, Isolation, interpreter_reachable, probe
+from harness.sandbox.process import Launch
+from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
+from harness.shapes.session import Session
+
+LAYERS = {layer.name: layer for layer in probe()}
+LIMITS = ProgramLimits(cpu=5, wall=10, memory_mb=512, output_bytes=1 << 16)
+PYTHON = Path(sys.executable)
+SYSTEM_PYTHON = Path("/usr/bin/python3")
+
+
+def needs(name: str) -> pytest.MarkDecorator:
+    layer = LAYERS[name]
+    return pytest.mark.skipif(not layer.active, reason=f"{name} is not in force: {layer.detail}")
+
+
+def _python(code: str, workdir: Path, isolation: Isolation) -> ProgramRun:
+    return run_program([str(PYTHON), "-I", "-c", code], workdir, b"", LIMITS, isolation)
+
+
+def _gone(pid: int, within: float = 3.0) -> bool:
+    """Whether `pid` has ended (gone, or a zombie nobody reaps yet)."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return True
+        if state == "Z":
+            return True
+        time.sleep(0.05)
+    return False
+
+
+FORK_STORM = """
+import os, time
+made = 0
+for _ in range(40):
+    try:
+        pid = os.fork()
+    except OSError:
+        break
+    if pid == 0:
+        time.sleep(5)
+        os._exit(0)
+    made += 1
+print(made)
+"""
+
+DAEMON = """
+import os, time
+read, write = os.pipe()
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        os.write(write, str(os.getpid()).encode())
+        time.sleep(30)
+    os._exit(0)
+os.wait()
+print(os.read(read, 32).decode())
+"""
+
+
+@needs("pids cgroup")
+def test_a_pids_cgroup_bounds_a_fork_storm_even_as_root(tmp_path: Path) -> None:
+    run = _python(FORK_STORM, tmp_path, Isolation(pids_max=10))
+    assert int(run.stdout) < 10, run
+
+
+@needs("pids cgroup")
+def test_a_pids_cgroup_catches_a_daemon_that_left_the_process_group(tmp_path: Path) -> None:
+    run = _python(DAEMON, tmp_path, Isolation(pids_max=10))
+    assert _gone(int(run.stdout)), "the daemon outlived its run"
+
+
+def test_without_a_cgroup_the_daemon_outlives_its_run(tmp_path: Path) -> None:
+    """The control: the process-group kill alone misses it (the test then ends it by pid)."""
+    pid = int(_python(DAEMON, tmp_path, NO_ISOLATION).stdout)
+    try:
+        assert not _gone(pid, within=0.3)
+    finally:
+        os.kill(pid, 9)
+
+
+@needs("pids cgroup")
+def test_every_cgroup_is_removed_after_its_process(tmp_path: Path) -> None:
+    for isolation in (Isolation(pids_max=10), Isolation(pids_max=10, seccomp=True)):
+        _python("print(1)", tmp_path, isolation)
+        session = _session(tmp_path, isolation, "def f():\n    return 1\n")
+        assert session.load().loaded
+        session.close()
+    assert not [p for p in cgroup.run_parent().iterdir() if p.is_dir()]
+
+
+SECCOMP_PROBES = """
+import os, socket
+for what, attempt in [
+    ("fork", os.fork),
+    ("udp", lambda: socket.socket(socket.AF_INET, socket.SOCK_DGRAM)),
+    ("unix", lambda: socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)),
+    ("group", lambda: os.killpg(os.getpgid(0), 0)),
+]:
+    try:
+        result = attempt()
+        if result == 0:
+            os._exit(0)
+        print(what, "allowed")
+    except PermissionError:
+        print(what, "refused")
+"""
+
+
+@needs("seccomp")
+def test_seccomp_refuses_processes_sockets_and_group_signals(tmp_path: Path) -> None:
+    refused = _python(SECCOMP_PROBES, tmp_path, Isolation(seccomp=True)).stdout.decode()
+    assert refused.split("\n")[:-1] == [f"{w} refused" for w in ("fork", "udp", "unix", "group")]
+    allowed = _python(SECCOMP_PROBES, tmp_path, NO_ISOLATION).stdout.decode()
+    assert "udp allowed" in allowed and "unix allowed" in allowed
+
+
+@needs("seccomp")
+def test_seccomp_lets_a_toolchain_start_processes_and_unix_sockets_only(tmp_path: Path) -> None:
+    code = SECCOMP_PROBES.replace("os.fork", "lambda: os.waitpid(os.fork(), 0) and 1")
+    argv = [str(PYTHON), "-I", "-c", code]
+    run = run_program(argv, tmp_path, b"", LIMITS, Isolation(seccomp=True), "toolchain")
+    lines = run.stdout.decode().split("\n")[:-1]
+    assert lines == ["fork allowed", "udp refused", "unix allowed", "group refused"]
+
+
+EXECS = """
+import subprocess
+
+def run_true():
+    return subprocess.run(["/bin/true"]).returncode
+"""
+
+
+@needs("seccomp")
+def test_a_child_interpreter_may_not_exec_once_the_student_code_runs(tmp_path: Path) -> None:
+    confined = _call(tmp_path, Isolation(seccomp=True), EXECS, "run_true")
+    assert (confined.kind, confined.error_type) == ("raised", "PermissionError")
+    assert _call(tmp_path, NO_ISOLATION, EXECS, "run_true").value == 0
+
+
+CAPABILITIES = """
+import re
+status = open("/proc/self/status").read()
+print(*(re.search(rf"^{name}:\\s*(\\w+)$", status, re.M).group(1) for name in ("CapEff", "CapBnd")))
+"""
+
+
+@needs("no capabilities")
+def test_without_capabilities_a_root_program_has_none_at_all(tmp_path: Path) -> None:
+    """None in effect and none it could regain: no lifting its own hard rlimits
+    (CAP_SYS_RESOURCE), no reaching past file permissions."""
+    run = _python(CAPABILITIES, tmp_path, Isolation(no_capabilities=True))
+    assert run.stdout.split() == [b"0" * 16] * 2, run
+    control = _python(CAPABILITIES, tmp_path, NO_ISOLATION).stdout.split()
+    assert int(control[0], 16) and int(control[1], 16)  # root's, the control
+
+
+@pytest.fixture
+def open_workdir() -> Iterator[Path]:
+    """A working copy other users can reach (pytest's tmp_path is under a 0700 folder)."""
+    workdir = Path(tempfile.mkdtemp(prefix="sudoku-harness-test-"))
+    yield workdir
+    for root, dirs, files in os.walk(workdir, topdown=False):
+        for name in files:
+            os.unlink(os.path.join(root, name))
+        for name in dirs:
+            os.rmdir(os.path.join(root, name))
+    workdir.rmdir()
+
+
+READS_ROOTS_FILE = """
+import os, sys
+open("mine.txt", "w").write("x")
+try:
+    open(sys.argv[1]).read()
+    print(os.getuid(), "read it")
+except PermissionError:
+    print(os.getuid(), "refused")
+"""
+
+
+@needs("dedicated uid")
+@pytest.mark.skipif(
+    not SYSTEM_PYTHON.exists() or not interpreter_reachable(SYSTEM_PYTHON),
+    reason="no interpreter that other users can run (and the harness where they can read it)",
+)
+def test_a_dedicated_uid_cannot_read_roots_files(open_workdir: Path, tmp_path: Path) -> None:
+    secret = tmp_path / "answers.txt"
+    secret.write_text("42")
+    secret.chmod(0o600)
+    argv = [str(SYSTEM_PYTHON), "-I", "-c", READS_ROOTS_FILE, str(secret)]
+    run = run_program(argv, open_workdir, b"", LIMITS, Isolation(dedicated_uid=True))
+    uid, verdict = run.stdout.decode().split()
+    assert int(uid) == privileges.claim_uid() >= privileges.FIRST_UID
+    assert verdict == "refused"
+    assert (open_workdir / "mine.txt").stat().st_uid == int(uid)
+
+
+@needs("dedicated uid")
+def test_each_worker_process_gets_a_uid_of_its_own() -> None:
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # a forked grading worker: claims its own slot while the parent holds one
+        os.write(write, str(privileges.claim_uid()).encode())
+        os._exit(0)
+    os.waitpid(pid, 0)
+    assert int(os.read(read, 32)) != privileges.claim_uid()
+
+
+def _session(workdir: Path, isolation: Isolation, module: str) -> Session:
+    entry = workdir / "solution.py"
+    entry.write_text(module, encoding="utf-8")
+    launch = Launch(PYTHON, workdir, 1 << 16, 1 << 16, isolation)
+    return Session(launch, entry, Limits(), cpu_budget=30)
+
+
+def _call(workdir: Path, isolation: Isolation, module: str, name: str) -> CallOutcome:
+    session = _session(workdir, isolation, module)
+    assert session.load().loaded
+    try:
+        return session.call({"name": name, "args": []}, Limits())
+    finally:
+        session.close()
