@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,9 +16,9 @@ from harness.limits import Limits
 from harness.outcomes import CallOutcome
 from harness.sandbox import cgroup, privileges
 from harness.sandbox.isolation import NO_ISOLATION, Isolation, interpreter_reachable, probe
-from harness.sandbox.process import Launch
 from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
-from harness.shapes.session import Session
+from tests.test_cgroup import gone, wait_until
+from tests.test_session import open_session
 
 LAYERS = {layer.name: layer for layer in probe()}
 LIMITS = ProgramLimits(cpu=5, wall=10, memory_mb=512, output_bytes=1 << 16)
@@ -34,20 +33,6 @@ def needs(name: str) -> pytest.MarkDecorator:
 
 def _python(code: str, workdir: Path, isolation: Isolation) -> ProgramRun:
     return run_program([str(PYTHON), "-I", "-c", code], workdir, b"", LIMITS, isolation)
-
-
-def _gone(pid: int, within: float = 3.0) -> bool:
-    """Whether `pid` has ended (gone, or a zombie nobody reaps yet)."""
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        try:
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except (OSError, IndexError):
-            return True
-        if state == "Z":
-            return True
-        time.sleep(0.05)
-    return False
 
 
 FORK_STORM = """
@@ -88,14 +73,15 @@ def test_a_pids_cgroup_bounds_a_fork_storm_even_as_root(tmp_path: Path) -> None:
 @needs("pids cgroup")
 def test_a_pids_cgroup_catches_a_daemon_that_left_the_process_group(tmp_path: Path) -> None:
     run = _python(DAEMON, tmp_path, Isolation(pids_max=10))
-    assert _gone(int(run.stdout)), "the daemon outlived its run"
+    daemon = int(run.stdout)
+    assert wait_until(lambda: gone(daemon), 3.0), "the daemon outlived its run"
 
 
 def test_without_a_cgroup_the_daemon_outlives_its_run(tmp_path: Path) -> None:
     """The control: the process-group kill alone misses it (the test then ends it by pid)."""
     pid = int(_python(DAEMON, tmp_path, NO_ISOLATION).stdout)
     try:
-        assert not _gone(pid, within=0.3)
+        assert not wait_until(lambda: gone(pid), 0.3)
     finally:
         os.kill(pid, 9)
 
@@ -104,7 +90,7 @@ def test_without_a_cgroup_the_daemon_outlives_its_run(tmp_path: Path) -> None:
 def test_every_cgroup_is_removed_after_its_process(tmp_path: Path) -> None:
     for isolation in (Isolation(pids_max=10), Isolation(pids_max=10, seccomp=True)):
         _python("print(1)", tmp_path, isolation)
-        session = _session(tmp_path, isolation, "def f():\n    return 1\n")
+        session = open_session(tmp_path, "def f():\n    return 1\n", isolation)
         assert session.load().loaded
         session.close()
     assert not [p for p in cgroup.run_parent().iterdir() if p.is_dir()]
@@ -229,15 +215,8 @@ def test_each_worker_process_gets_a_uid_of_its_own() -> None:
     assert int(os.read(read, 32)) != privileges.claim_uid()
 
 
-def _session(workdir: Path, isolation: Isolation, module: str) -> Session:
-    entry = workdir / "solution.py"
-    entry.write_text(module, encoding="utf-8")
-    launch = Launch(PYTHON, workdir, 1 << 16, 1 << 16, isolation)
-    return Session(launch, entry, Limits(), cpu_budget=30)
-
-
 def _call(workdir: Path, isolation: Isolation, module: str, name: str) -> CallOutcome:
-    session = _session(workdir, isolation, module)
+    session = open_session(workdir, module, isolation)
     assert session.load().loaded
     try:
         return session.call({"name": name, "args": []}, Limits())

@@ -21,6 +21,7 @@ from harness.cli import app
 from harness.config import load_config
 from harness.errors import ExitCode
 from harness.grading import grade_all
+from harness.judge import CaseResult
 from harness.league import Entry, standings
 from harness.outcomes import CallOutcome, program_outcome
 from harness.plan import Plan, make_plan
@@ -403,24 +404,26 @@ def test_the_reference_programs_pass_the_courses_sample_io(tmp_path: Path) -> No
         assert submission.marks == submission.max_marks, submission
 
 
-def test_any_language_in_the_table_is_run(tmp_path: Path) -> None:
-    """A language config.yaml adds (here a shell script that always answers No Solution, and
-    starts `cat`: the language says its programs start processes) is run like the others: AC
-    on the unsolvable cases, WA on the rest."""
+def _grade_shell_script(tmp_path: Path, language_extra: str = "") -> list[CaseResult]:
+    """The cases of a shell script that starts `cat` and always answers No Solution, in a
+    `shell` language config.yaml adds (with `language_extra` lines)."""
+    shell = 'languages:\n  shell:\n    files: ["*.sh"]\n    run: [/bin/sh, "{main}"]\n'
     config = config_copy(
         tmp_path,
-        (
-            "languages:\n",
-            'languages:\n  shell:\n    files: ["*.sh"]\n    run: [/bin/sh, "{main}"]\n'
-            "    processes: true\n",
-        ),
+        ("languages:\n", shell + language_extra),
         ("languages: [cpp, python]", "languages: [cpp, python, shell]"),
     )
     program = tmp_path / "giving-up" / "solve.sh"
     program.parent.mkdir()
     program.write_text("cat > /dev/null\necho 'No Solution'\n")
     report = grade_all(make_plan(load_config(config), "stdin"), [Submission("s", program.parent)])
-    cases = [case for item in report.submissions[0].items for case in item.cases]
+    return [case for item in report.submissions[0].items for case in item.cases]
+
+
+def test_any_language_in_the_table_is_run(tmp_path: Path) -> None:
+    """A language config.yaml adds is run like the others (the language says its programs start
+    processes): AC on the unsolvable cases, WA on the rest."""
+    cases = _grade_shell_script(tmp_path, "    processes: true\n")
     assert {c.id for c in cases if c.verdict is Verdict.AC} == {
         "stdin-9x9/unsolvable-9x9",
         "decimal-16x16/unsolvable-16x16",
@@ -431,19 +434,7 @@ def test_any_language_in_the_table_is_run(tmp_path: Path) -> None:
 @pytest.mark.skipif(not isolation.choose(isolation.Mode.AUTO).seccomp, reason="no seccomp here")
 def test_a_program_may_not_start_processes_unless_its_language_says_so(tmp_path: Path) -> None:
     """Seccomp refuses the shell's fork for `cat`: every case is a run-time error."""
-    config = config_copy(
-        tmp_path,
-        (
-            "languages:\n",
-            'languages:\n  shell:\n    files: ["*.sh"]\n    run: [/bin/sh, "{main}"]\n',
-        ),
-        ("languages: [cpp, python]", "languages: [cpp, python, shell]"),
-    )
-    program = tmp_path / "forks" / "solve.sh"
-    program.parent.mkdir()
-    program.write_text("cat > /dev/null\necho 'No Solution'\n")
-    report = grade_all(make_plan(load_config(config), "stdin"), [Submission("s", program.parent)])
-    cases = [case for item in report.submissions[0].items for case in item.cases]
+    cases = _grade_shell_script(tmp_path)
     assert cases and {c.verdict for c in cases} == {Verdict.RE}, cases
 
 
