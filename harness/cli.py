@@ -161,7 +161,7 @@ def doctor(verbose: VerboseOption = False) -> None:
     """
 
     def work() -> ExitCode:
-        typer.echo(doctor_report.render(probe()))
+        typer.echo(doctor_report.render(probe(try_bubblewrap=True)))
         return ExitCode.OK
 
     run(work, verbose)

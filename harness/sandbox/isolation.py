@@ -149,8 +149,10 @@ def interpreter_reachable(python: Path) -> bool:
     return all(privileges.reachable(place) for place in places)
 
 
-@functools.lru_cache(maxsize=1)
-def probe() -> tuple[Layer, ...]:
+@functools.lru_cache(maxsize=2)
+def probe(try_bubblewrap: bool = False) -> tuple[Layer, ...]:
+    """The layers and whether each is in force. Bubblewrap is never applied, so whether it
+    would work here is tried (by running it) only when asked: for `doctor`, not every grade."""
     version = landlock.abi()
     return (
         Layer("supervisor", True, "loops, sleeps, exits, crashes, floods, forged replies"),
@@ -173,7 +175,7 @@ def probe() -> tuple[Layer, ...]:
             f"ABI {version}" if version else "not in this kernel (or disabled at boot)",
         ),
         _seccomp_layer(),
-        _bubblewrap_layer(),
+        _bubblewrap_layer(try_bubblewrap),
     )
 
 
@@ -213,11 +215,13 @@ def _seccomp_layer() -> Layer:
     return Layer("seccomp", supported, stops, detail)
 
 
-def _bubblewrap_layer() -> Layer:
+def _bubblewrap_layer(tried: bool) -> Layer:
     stops = "network, other processes, files not even visible"
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         return Layer("bubblewrap", False, stops, "bwrap is not installed")
+    if not tried:
+        return Layer("bubblewrap", False, stops, "installed; not applied by this version")
     works = _bwrap_works(bwrap)
     detail = (
         "works here, but is not applied by this version: the layers above stop what its "
