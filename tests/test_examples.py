@@ -30,11 +30,8 @@ def compare_golden(name: str, actual: str, request: pytest.FixtureRequest) -> No
     if request.config.getoption("--update-golden"):
         golden.write_text(actual)
     if golden.read_text() != actual:
-        kept = (
-            Path(str(request.config.cache.mkdir("golden-mismatch"))) / name
-            if request.config.cache
-            else None
-        )
+        cache = getattr(request.config, "cache", None)  # absent under -p no:cacheprovider
+        kept = Path(str(cache.mkdir("golden-mismatch"))) / name if cache else None
         if kept is not None:
             kept.write_text(actual)
         pytest.fail(

@@ -167,6 +167,8 @@ def test_layout_details_that_do_not_matter_are_accepted(text: str) -> None:
         (PRINTED.replace("4 2 3 1", "4 2 1 3"), "line 2, value 3: expected 3, got 1"),
         (PRINTED[:16], "line 3: missing (the output ends after 2 lines)"),
         (PRINTED.replace("3 1 4 2", "3 1 4 x"), "line 4, value 4: 'x' is not a value"),
+        (PRINTED.replace("3 1 4 2", "3 1 4 ²"), "line 4, value 4: '²' is not a value"),
+        (PRINTED.replace("3 1 4 2", "3 1 4 ٢"), "line 4, value 4: '٢' is not a value"),
         ("No Solution\n", "printed 'No Solution', but the puzzle has a solution"),
     ],
 )

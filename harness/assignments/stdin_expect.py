@@ -36,7 +36,7 @@ def stdin_text(puzzle: Grid, style: ValueStyle) -> str:
 
 def value_of(text: str) -> int | None:
     """A token's value: decimal digits, or one capital letter from A = 10; None otherwise."""
-    if text.isdigit() and len(text) <= 3:
+    if text.isascii() and text.isdigit() and len(text) <= 3:  # not "²", which int() refuses
         return int(text)
     if len(text) == 1 and text in LETTERS:
         return LETTERS.index(text) + 10
@@ -138,7 +138,7 @@ class PrintedGrid:
         """A note when values above 9 came back in the other way of writing them."""
         tokens = {t for row in rows for t in row}
         letters = any(t in LETTERS for t in tokens)
-        numbers = any(t.isdigit() and int(t) > 9 for t in tokens)
+        numbers = any((value_of(t) or 0) > 9 and t not in LETTERS for t in tokens)
         if self.style == "letters" and numbers:
             return "values above 9 written as numbers (the input used letters)"
         if self.style == "decimal" and letters:
