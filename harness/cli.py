@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Optional
@@ -10,7 +11,7 @@ from typing import Annotated, Optional
 import typer
 from tabulate import tabulate
 
-from harness import __version__, league_report, suites_cli
+from harness import __version__, league_report, outputs, progress, suites_cli
 from harness import doctor as doctor_report
 from harness import league as leagues
 from harness.check import check as run_check
@@ -20,13 +21,15 @@ from harness.errors import BadInput, ExitCode
 from harness.grading import grade_all
 from harness.inference import pick_assignment
 from harness.journal import Header
+from harness.outputs import Outputs, write_all
 from harness.plan import Plan, make_plan
-from harness.report import Report, write_json
+from harness.report import Report
 from harness.resume import check_out, grade_into
 from harness.sandbox.isolation import Mode, choose, probe, summary
 from harness.shapes import suffixes_for
 from harness.submissions import Submission, discover
 from harness.table import render
+from harness.table import summary as counts_line
 
 DEFAULT_JOBS = os.cpu_count() or 1
 
@@ -34,7 +37,6 @@ app = typer.Typer(
     rich_markup_mode="rich",
     context_settings={"help_option_names": ["-h", "--help"]},
     no_args_is_help=True,
-    add_completion=False,
     help="Grade Sudoku-solver programming assignments safely and fairly.",
 )
 
@@ -83,6 +85,31 @@ def grade(
         Optional[Path],  # noqa: UP045
         typer.Option("--json", help="Also write the full report as JSON to this file."),
     ] = None,
+    csv_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--csv", help="Gradebook CSV: a row per submission, a column per item."),
+    ] = None,
+    junit_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--junit", help="JUnit XML: a testcase per case, for CI systems."),
+    ] = None,
+    gradescope_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--gradescope", help="Gradescope results.json (one submission)."),
+    ] = None,
+    report_dir: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--report", help="Feedback pages (HTML and Markdown) into this folder."),
+    ] = None,
+    fail_under: Annotated[
+        Optional[float],  # noqa: UP045
+        typer.Option(
+            "--fail-under",
+            min=0,
+            max=100,
+            help="Exit 1 when a submission scores under this percent (for solver CI).",
+        ),
+    ] = None,
     out: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option(
@@ -110,15 +137,23 @@ def grade(
         ),
     ] = Mode.AUTO,
     config: ConfigOption = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Print only the summary line, not the table.")
+    ] = False,
+    color: Annotated[
+        Optional[bool],  # noqa: UP045
+        typer.Option("--color/--no-color", help="Colour the progress bar (default: if a tty)."),
+    ] = None,
     verbose: VerboseOption = False,
 ) -> None:
     """Grade submissions and print the score table.
 
     Example: [bold]sudoku-harness grade submissions/sudoku-functions --json marks.json[/bold]
 
-    Long run: [bold]sudoku-harness grade submissions/ --out marks/[/bold], and after a crash or
-    Ctrl-C the same command with [bold]--resume[/bold].
+    Long run: [bold]sudoku-harness grade submissions/ --out marks/ --csv marks.csv[/bold], and
+    after a crash or Ctrl-C the same command with [bold]--resume[/bold].
     """
+    outputs = Outputs(json_file, csv_file, junit_file, gradescope_file, report_dir)
 
     def work() -> ExitCode:
         check_out(out, resume, path)
@@ -128,14 +163,24 @@ def grade(
         plan = make_plan(settings, name, layers)
         submissions = discover(path, suffixes_for(settings, name))
         typer.echo(summary(layers), err=True)  # the input is fine: grading starts
-        report = _grade(settings, plan, submissions, jobs, out, resume)
-        if json_file is not None:
-            write_json(report, json_file)
-        typer.echo(render(report))
-        internal = any(s.internal_error for s in report.submissions)
-        return ExitCode.INTERNAL if internal else ExitCode.OK
+        started = time.monotonic()
+        shown = not quiet and progress.watched()
+        with progress.progress_bar(len(submissions), shown, color) as advance:
+            report = _grade(settings, plan, submissions, jobs, out, resume, advance)
+        write_all(report, outputs, time.monotonic() - started)
+        typer.echo(counts_line(report).strip() if quiet else render(report))
+        return _exit_code(report, fail_under)
 
     run(work, verbose)
+
+
+def _exit_code(report: Report, fail_under: float | None) -> ExitCode:
+    if any(s.internal_error for s in report.submissions):
+        return ExitCode.INTERNAL
+    code, why = outputs.fail_under(report, fail_under)
+    if why:
+        typer.echo(f"fail-under: {why}", err=True)
+    return code
 
 
 def _grade(
@@ -145,12 +190,13 @@ def _grade(
     jobs: int,
     out: Path | None,
     resume: bool,
+    on_result: progress.OnResult,
 ) -> Report:
     """Grade in memory, or kept in the --out folder (resumable)."""
     if out is None:
-        return grade_all(plan, submissions, jobs)
+        return grade_all(plan, submissions, jobs, on_result)
     header = Header.of(settings, plan.name, submissions)
-    return grade_into(out, resume, header, plan, submissions, jobs)
+    return grade_into(out, resume, header, plan, submissions, jobs, on_result)
 
 
 @app.command()

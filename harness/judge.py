@@ -1,4 +1,5 @@
-"""Judging: a raw outcome plus the probe's expectation gives a verdict and a detail.
+"""Judging: a raw outcome plus the probe's expectation gives a verdict and a detail (and, for a
+failed case whose details are shown, its evidence: harness/evidence.py).
 
 This is the only place that decides verdicts. TLE is decided on the exact CPU limit, from the
 kernel's accounting; the supervisor killed the call a little later than that.
@@ -8,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from harness.evidence import Evidence
+from harness.grid_readers import evidence_of
 from harness.outcomes import CallOutcome
 from harness.probes import Check, Judgement, Probe
 from harness.verdicts import Verdict
@@ -28,6 +31,7 @@ class CaseResult:
     # Stopped on the wall clock with CPU time to spare: the machine may have been busy, so the
     # submission is graded once more, alone, before this is final (never written to reports).
     wall_only: bool = False
+    evidence: Evidence | None = None  # grids and output of a failed case whose details are shown
 
 
 def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
@@ -39,7 +43,11 @@ def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
         checks = tuple(Check(c.criterion, c.passed, "" if c.passed else detail) for c in checks)
     seconds = round(outcome.seconds, 6)
     wall_only = outcome.kind == "timeout" and (outcome.cpu_seconds or 0.0) < cpu_limit
-    return CaseResult(probe.id, verdict, detail, seconds, accepted, probe.hidden, checks, wall_only)
+    shown = verdict is not Verdict.AC and not probe.hidden
+    evidence = evidence_of(probe, outcome) if shown else None
+    return CaseResult(
+        probe.id, verdict, detail, seconds, accepted, probe.hidden, checks, wall_only, evidence
+    )
 
 
 Decision = tuple[Verdict, str, str, tuple[Check, ...]]

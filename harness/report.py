@@ -3,7 +3,8 @@
 `from_json` reads the schema back (the grading journal, harness/journal.py, keeps one submission
 per line). The JSON holds everything a report shows; a case's grading-time fields (`accepted`,
 `hidden`, `checks`) are already folded into its item's feedback and criteria and are not in it,
-so they come back as their defaults.
+so they come back as their defaults. A failed case's evidence (harness/evidence.py: "grids", one
+string per row, and "output") is there only when the case has some.
 
 An item with "graded": false (an optional part the submission lacks, or one this machine cannot
 run) counts in neither the submission's marks nor its max_marks; its feedback says why.
@@ -13,7 +14,9 @@ run) counts in neither the submission's marks nor its max_marks; its feedback sa
    "items": [{"name": str, "marks": num, "max_marks": num, "graded": bool, "feedback": [str],
               "criteria": [{"name": str, "marks": num, "max_marks": num, "message": str}],
               "cases": [{"id": str, "verdict": "AC|WA|TLE|MLE|OLE|RE|CE|IE",
-                         "detail": str, "seconds": num}]}],
+                         "detail": str, "seconds": num,
+                         "grids"?: {"puzzle": [str], "expected": [str], "received": [str]},
+                         "output"?: str}]}],
    "flags": [{"rule": str, "item": str | null, "line": int | null, "message": str}]}]}
 """
 
@@ -25,6 +28,7 @@ from pathlib import Path
 from typing import Any, Literal, get_args
 
 from harness import atomic
+from harness.evidence import evidence_from_json, evidence_to_json
 from harness.judge import CaseResult
 from harness.rules import Flag
 from harness.verdicts import Verdict
@@ -114,11 +118,13 @@ def _item(item: ItemResult) -> dict[str, Any]:
             {"name": c.name, "marks": c.marks, "max_marks": c.max_marks, "message": c.message}
             for c in item.criteria
         ],
-        "cases": [
-            {"id": c.id, "verdict": c.verdict.value, "detail": c.detail, "seconds": c.seconds}
-            for c in item.cases
-        ],
+        "cases": [_case(c) for c in item.cases],
     }
+
+
+def _case(case: CaseResult) -> dict[str, Any]:
+    judged = {"id": case.id, "verdict": case.verdict.value, "detail": case.detail}
+    return {**judged, "seconds": case.seconds, **evidence_to_json(case.evidence)}
 
 
 def from_json(data: dict[str, Any]) -> Report:
@@ -147,10 +153,7 @@ def _item_from_json(data: dict[str, Any]) -> ItemResult:
         data["name"],
         data["marks"],
         data["max_marks"],
-        tuple(
-            CaseResult(c["id"], Verdict(c["verdict"]), c["detail"], c["seconds"])
-            for c in data["cases"]
-        ),
+        tuple(_case_from_json(c) for c in data["cases"]),
         tuple(data["feedback"]),
         tuple(
             CriterionResult(c["name"], c["marks"], c["max_marks"], c["message"])
@@ -158,6 +161,12 @@ def _item_from_json(data: dict[str, Any]) -> ItemResult:
         ),
         data["graded"],
     )
+
+
+def _case_from_json(data: dict[str, Any]) -> CaseResult:
+    verdict = Verdict(data["verdict"])
+    evidence = evidence_from_json(data)
+    return CaseResult(data["id"], verdict, data["detail"], data["seconds"], evidence=evidence)
 
 
 def write_json(report: Report, path: Path) -> None:

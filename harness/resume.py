@@ -8,7 +8,7 @@ rather than mixed with a new run or overwritten.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,6 +16,7 @@ from harness.errors import BadInput
 from harness.grading import grade_all
 from harness.journal import Header, Journal, Recorded, read
 from harness.plan import Plan
+from harness.progress import chain
 from harness.report import Report, SubmissionResult, write_json
 from harness.submissions import Submission
 
@@ -34,8 +35,10 @@ def grade_into(
     plan: Plan,
     submissions: Sequence[Submission],
     jobs: int,
+    on_result: Callable[[SubmissionResult], None] | None = None,
 ) -> Report:
-    """Grade the submissions the folder's journal lacks, journaling each; the whole report."""
+    """Grade the submissions the folder's journal lacks, journaling each (and telling
+    `on_result`); the whole report."""
     path = folder / JOURNAL
     recorded = _recorded(path, header, resume)
     done = recorded.results if recorded else ()
@@ -44,7 +47,7 @@ def grade_into(
     journal = Journal.reopen(path, recorded) if recorded else Journal.start(path, header)
     try:
         with journal:
-            fresh = grade_all(plan, todo, jobs, on_result=journal.append)
+            fresh = grade_all(plan, todo, jobs, on_result=chain(journal.append, on_result))
         report = _with(fresh, done)
         write_json(report, folder / REPORT)
     except KeyboardInterrupt:

@@ -46,7 +46,14 @@ def check_schema(report: dict[str, Any]) -> None:
             if item["criteria"]:
                 assert abs(sum(r["marks"] for r in item["criteria"]) - item["marks"]) < 0.02
             for case in item["cases"]:
-                assert set(case) == {"id", "verdict", "detail", "seconds"}
+                assert {"id", "verdict", "detail", "seconds"} <= set(case)
+                assert set(case) <= {"id", "verdict", "detail", "seconds", "grids", "output"}
+                if "grids" in case:
+                    assert case["verdict"] != "AC"
+                    assert set(case["grids"]) == {"puzzle", "expected", "received"}
+                    assert all(isinstance(row, str) for g in case["grids"].values() for row in g)
+                if "output" in case:
+                    assert isinstance(case["output"], str) and case["output"]
                 assert case["verdict"] in ("AC", "WA", "TLE", "MLE", "OLE", "RE", "CE", "IE")
                 assert isinstance(case["seconds"], (int, float))
         for flag in sub["flags"]:

@@ -1,0 +1,73 @@
+"""The files a grading run writes besides its table: every format reads the same Report.
+
+    --json FILE         the full report (harness/report.py's schema)
+    --csv FILE          a gradebook row per submission (harness/gradebook.py)
+    --junit FILE        a JUnit testcase per case, for CI systems (harness/junit.py)
+    --gradescope FILE   Gradescope's results.json, for one submission (harness/gradescope.py)
+    --report DIR        feedback pages, HTML and Markdown (harness/pages/)
+
+Each is written atomically; a bad path is a one-line error naming it. `--fail-under PERCENT`
+turns a run whose submissions fall below the mark into a failure exit (for solver authors' CI).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from harness import gradebook, gradescope, junit, pages
+from harness.errors import BadInput, ExitCode
+from harness.report import Report, SubmissionResult, write_json
+
+
+@dataclass(frozen=True)
+class Outputs:
+    json: Path | None = None
+    csv: Path | None = None
+    junit: Path | None = None
+    gradescope: Path | None = None
+    report: Path | None = None  # a folder
+
+
+def write_all(report: Report, outputs: Outputs, seconds: float) -> None:
+    """Write every output asked for; raises BadInput naming a path that cannot be written."""
+    writers: list[tuple[Path | None, Callable[[Path], object]]] = [
+        (outputs.json, lambda path: write_json(report, path)),
+        (outputs.csv, lambda path: gradebook.write_csv(report, path)),
+        (outputs.junit, lambda path: junit.write_junit(report, path)),
+        (outputs.gradescope, lambda path: gradescope.write_results(report, path, seconds)),
+        (outputs.report, lambda path: pages.write_pages(report, path)),
+    ]
+    for path, write in writers:
+        if path is not None:
+            _write(path, write)
+
+
+def _write(path: Path, write: Callable[[Path], object]) -> None:
+    try:
+        write(path)
+    except OSError as err:
+        raise BadInput.at(str(path), f"cannot write it: {err.strerror or err}") from None
+
+
+def below(report: Report, percent: float) -> tuple[SubmissionResult, ...]:
+    """The submissions whose marks are under `percent` of their maximum."""
+    return tuple(s for s in report.submissions if _percent(s) < percent)
+
+
+def _percent(submission: SubmissionResult) -> float:
+    if submission.max_marks <= 0:
+        return 100.0
+    return 100 * submission.marks / submission.max_marks
+
+
+def fail_under(report: Report, percent: float | None) -> tuple[ExitCode, str]:
+    """FAILED and a line naming who is under `percent`, or OK and nothing."""
+    if percent is None:
+        return ExitCode.OK, ""
+    failing = below(report, percent)
+    if not failing:
+        return ExitCode.OK, ""
+    names = ", ".join(s.name for s in failing[:5]) + (" ..." if len(failing) > 5 else "")
+    return ExitCode.FAILED, f"{len(failing)} submission(s) under {percent:g}%: {names}"
