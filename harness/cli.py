@@ -11,7 +11,15 @@ from typing import Annotated, Optional
 import typer
 from tabulate import tabulate
 
-from harness import __version__, league_report, outputs, progress, suites_cli
+from harness import (
+    __version__,
+    gradescope,
+    gradescope_package,
+    league_report,
+    outputs,
+    progress,
+    suites_cli,
+)
 from harness import doctor as doctor_report
 from harness import league as leagues
 from harness.check import check as run_check
@@ -21,7 +29,7 @@ from harness.errors import BadInput, ExitCode
 from harness.grading import grade_all
 from harness.inference import pick_assignment
 from harness.journal import Header
-from harness.outputs import Outputs, write_all
+from harness.outputs import Outputs, one_for_gradescope, write_all
 from harness.plan import Plan, make_plan
 from harness.report import Report
 from harness.resume import check_out, grade_into
@@ -162,16 +170,32 @@ def grade(
         name = pick_assignment(settings, path, assignment)
         plan = make_plan(settings, name, layers)
         submissions = discover(path, suffixes_for(settings, name))
+        one_for_gradescope(outputs, submissions)
         typer.echo(summary(layers), err=True)  # the input is fine: grading starts
         started = time.monotonic()
         shown = not quiet and progress.watched()
         with progress.progress_bar(len(submissions), shown, color) as advance:
             report = _grade(settings, plan, submissions, jobs, out, resume, advance)
-        write_all(report, outputs, time.monotonic() - started)
+        board = _leaderboard(settings, plan, report, submissions, jobs, outputs)
+        write_all(report, outputs, time.monotonic() - started, board)
         typer.echo(counts_line(report).strip() if quiet else render(report))
         return _exit_code(report, fail_under)
 
     run(work, verbose)
+
+
+def _leaderboard(
+    settings: Config,
+    plan: Plan,
+    report: Report,
+    submissions: list[Submission],
+    jobs: int,
+    outputs: Outputs,
+) -> tuple[gradescope.LeaderboardEntry, ...]:
+    """The league times for results.json, only when it is asked for."""
+    if outputs.gradescope is None:
+        return ()
+    return gradescope.leaderboard(settings, plan, report, submissions[0], jobs)
 
 
 def _exit_code(report: Report, fail_under: float | None) -> ExitCode:
@@ -220,8 +244,10 @@ def check(
     config: ConfigOption = None,
     verbose: VerboseOption = False,
 ) -> None:
-    """Grade the reference solvers (full marks expected) and every example submission
-    (its expected outcome); exit 1 on any mismatch.
+    """Grade the reference solvers and the examples; exit 1 on any mismatch.
+
+    The references must score full marks and break no rule; each example must get the outcome
+    in its NAME.expected.yaml.
 
     Example: [bold]sudoku-harness check -a sudoku-functions[/bold]
     """
@@ -275,8 +301,9 @@ def league(
     config: ConfigOption = None,
     verbose: VerboseOption = False,
 ) -> None:
-    """Rank the programs that pass correctness at one size by CPU time per puzzle, beside the
-    reference programs; flag places that noise could swap.
+    """Rank the programs that pass at one size by CPU time per puzzle.
+
+    The reference programs run beside them; places that noise could swap are flagged.
 
     Example: [bold]sudoku-harness league submissions/stdin-program --size 16[/bold]
     """
@@ -300,6 +327,36 @@ def league(
         if json_file is not None:
             league_report.write_json(standing, json_file)
         typer.echo(league_report.render(standing))
+        return ExitCode.OK
+
+    run(work, verbose)
+
+
+@app.command("gradescope-package")
+def gradescope_package_command(
+    assignment: Annotated[
+        str, typer.Option("--assignment", "-a", help="Assignment name from config.yaml.")
+    ],
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="The zip to write (e.g. autograder.zip).")
+    ] = Path("autograder.zip"),
+    config: ConfigOption = None,
+    verbose: VerboseOption = False,
+) -> None:
+    """Build the autograder zip to upload to Gradescope for one assignment.
+
+    setup.sh installs the harness; run_autograder grades /autograder/submission into
+    /autograder/results/results.json.
+
+    Example: [bold]sudoku-harness gradescope-package -a stdin-program -o autograder.zip[/bold]
+    """
+
+    def work() -> ExitCode:
+        config_path = find_config(config)
+        outputs.write_one(
+            output, lambda path: gradescope_package.build(config_path, assignment, path)
+        )
+        typer.echo(f"wrote {output}: upload it as the assignment's autograder (zip file)")
         return ExitCode.OK
 
     run(work, verbose)

@@ -323,6 +323,17 @@ def league_entries(league: leagues.League, submission: str) -> tuple[Leaderboard
     )
 
 
+def leaderboard(
+    config: Config, plan: Plan, report: Report, submission: Submission, jobs: int
+) -> tuple[LeaderboardEntry, ...]:
+    """The leaderboard entries of the report's one submission: its time in every league of the
+    assignment, once it graded without error (none for an assignment without a league)."""
+    if only_submission(report).status != "graded":
+        return ()
+    timed = run_leagues(config, plan, submission, jobs)
+    return tuple(entry for league in timed for entry in league_entries(league, submission.name))
+
+
 def run_leagues(
     config: Config, plan: Plan, submission: Submission, jobs: int
 ) -> list[leagues.League]:
@@ -375,9 +386,7 @@ def _grade(args: argparse.Namespace) -> int:
         atomic.write_text(args.results, json.dumps(data, indent=2) + "\n")
         return ExitCode.OK
     report = grade_all(plan, [found], args.jobs)
-    graded = report.submissions[0].status == "graded" and not args.no_league
-    timed = run_leagues(config, plan, found, args.jobs) if graded else []
-    board = [entry for league in timed for entry in league_entries(league, found.name)]
+    board = () if args.no_league else leaderboard(config, plan, report, found, args.jobs)
     write_results(report, args.results, time.monotonic() - start, board)
     return ExitCode.INTERNAL if report.submissions[0].internal_error else ExitCode.OK
 

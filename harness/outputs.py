@@ -3,7 +3,9 @@
     --json FILE         the full report (harness/report.py's schema)
     --csv FILE          a gradebook row per submission (harness/gradebook.py)
     --junit FILE        a JUnit testcase per case, for CI systems (harness/junit.py)
-    --gradescope FILE   Gradescope's results.json, for one submission (harness/gradescope.py)
+    --gradescope FILE   Gradescope's results.json, for one submission, with its league times
+                        as leaderboard entries where the assignment has a league
+                        (harness/gradescope.py)
     --report DIR        feedback pages, HTML and Markdown (harness/pages/)
 
 Each is written atomically; a bad path is a one-line error naming it. `--fail-under PERCENT`
@@ -12,7 +14,7 @@ turns a run whose submissions fall below the mark into a failure exit (for solve
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,25 +32,46 @@ class Outputs:
     report: Path | None = None  # a folder
 
 
-def write_all(report: Report, outputs: Outputs, seconds: float) -> None:
-    """Write every output asked for; raises BadInput naming a path that cannot be written."""
+def write_all(
+    report: Report,
+    outputs: Outputs,
+    seconds: float,
+    leaderboard: Sequence[gradescope.LeaderboardEntry] = (),
+) -> None:
+    """Write every output asked for; raises BadInput naming a path that cannot be written.
+    `seconds` and `leaderboard` go into results.json (Gradescope's execution_time and
+    leaderboard)."""
     writers: list[tuple[Path | None, Callable[[Path], object]]] = [
         (outputs.json, lambda path: write_json(report, path)),
         (outputs.csv, lambda path: gradebook.write_csv(report, path)),
         (outputs.junit, lambda path: junit.write_junit(report, path)),
-        (outputs.gradescope, lambda path: gradescope.write_results(report, path, seconds)),
+        (
+            outputs.gradescope,
+            lambda path: gradescope.write_results(report, path, seconds, leaderboard),
+        ),
         (outputs.report, lambda path: pages.write_pages(report, path)),
     ]
     for path, write in writers:
         if path is not None:
-            _write(path, write)
+            write_one(path, write)
 
 
-def _write(path: Path, write: Callable[[Path], object]) -> None:
+def write_one(path: Path, write: Callable[[Path], object]) -> None:
+    """`write(path)`, with an OSError turned into a one-line BadInput naming the path."""
     try:
         write(path)
     except OSError as err:
         raise BadInput.at(str(path), f"cannot write it: {err.strerror or err}") from None
+
+
+def one_for_gradescope(outputs: Outputs, submissions: Sequence[object]) -> None:
+    """Refuse, before anything is graded, a results.json asked for more than one submission."""
+    if outputs.gradescope is not None and len(submissions) != 1:
+        raise BadInput.at(
+            str(outputs.gradescope),
+            f"a Gradescope results.json is one submission's, and the path holds "
+            f"{len(submissions)}: grade one submission (a file or a folder of source files)",
+        )
 
 
 def below(report: Report, percent: float) -> tuple[SubmissionResult, ...]:

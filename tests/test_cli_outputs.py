@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import json
 import xml.etree.ElementTree as ET
+import zipfile
 from pathlib import Path
 
 from harness.errors import ExitCode
@@ -59,3 +60,47 @@ def test_an_output_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
     result = invoke("grade", str(REFERENCE), "--config", CONFIG, "--csv", str(target))
     assert result.exit_code == ExitCode.BAD_INPUT
     assert result.stderr.splitlines()[-1].startswith(f"error: {target}: cannot write it")
+
+
+def test_gradescope_results_of_a_program_carry_its_league_times(tmp_path: Path) -> None:
+    path = tmp_path / "results.json"
+    program = REPO / "submissions" / "stdin-program" / "correct-cpp"
+    result = invoke(
+        "grade", str(program), "--config", CONFIG, "--gradescope", str(path), "-a", "stdin-program"
+    )
+    assert result.exit_code == ExitCode.OK, result.output
+    board = {e["name"]: e for e in json.loads(path.read_text())["leaderboard"]}
+    assert set(board) == {"9x9 CPU time (s)", "16x16 CPU time (s)", "25x25 CPU time (s)"}
+    assert all(e["order"] == "asc" and 0 < e["value"] < 5 for e in board.values())
+
+
+def test_gradescope_for_a_folder_of_submissions_is_refused_before_grading(tmp_path: Path) -> None:
+    path = tmp_path / "results.json"
+    result = invoke("grade", str(EXAMPLES), "--config", CONFIG, "--gradescope", str(path))
+    assert result.exit_code == ExitCode.BAD_INPUT
+    assert result.stderr.startswith(f"error: {path}: a Gradescope results.json is one submission")
+    assert "isolation:" not in result.stderr  # refused before the isolation line: nothing graded
+    assert not path.exists()
+
+
+def test_gradescope_package_writes_the_zip(tmp_path: Path) -> None:
+    target = tmp_path / "autograder.zip"
+    result = invoke(
+        "gradescope-package", "-a", "sudoku-functions", "-o", str(target), "--config", CONFIG
+    )
+    assert result.exit_code == ExitCode.OK, result.output
+    assert f"wrote {target}" in result.stdout
+    with zipfile.ZipFile(target) as archive:
+        assert {"setup.sh", "run_autograder", "config.yaml"} <= set(archive.namelist())
+    unknown = invoke("gradescope-package", "-a", "nope", "-o", str(target), "--config", CONFIG)
+    assert unknown.exit_code == ExitCode.BAD_INPUT
+    assert "nope" in unknown.stderr and len(unknown.stderr.splitlines()) == 1
+
+
+def test_every_command_shows_an_example_in_its_help() -> None:
+    commands = [["grade"], ["check"], ["league"], ["doctor"], ["gradescope-package"]]
+    commands += [["suites", name] for name in ("validate", "generate", "import")]
+    for command in commands:
+        result = invoke(*command, "--help")
+        assert result.exit_code == 0, command
+        assert "Example: sudoku-harness " + " ".join(command) in result.stdout, command
