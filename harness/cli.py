@@ -13,6 +13,7 @@ from tabulate import tabulate
 
 from harness import (
     __version__,
+    executors,
     gradescope,
     gradescope_package,
     league_report,
@@ -26,6 +27,7 @@ from harness.check import check as run_check
 from harness.clirun import run
 from harness.config import Config, find_config, load_config
 from harness.errors import BadInput, ExitCode
+from harness.executors import Choice, Executor, Kind
 from harness.grading import grade_all
 from harness.inference import pick_assignment
 from harness.journal import Header
@@ -63,6 +65,21 @@ JobsOption = Annotated[
     typer.Option("--jobs", "-j", min=1, help="Submissions graded at once (default: CPU count)."),
 ]
 VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Log what the harness does.")]
+ExecutorOption = Annotated[
+    Kind,
+    typer.Option(
+        "--executor",
+        help="local: worker processes on this machine; dask: one task per submission on a "
+        'Dask cluster (--scheduler; pip install -e ".[dask]").',
+    ),
+]
+SchedulerOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--scheduler",
+        help="The Dask scheduler for --executor dask: tcp://HOST:PORT, or a scheduler file.",
+    ),
+]
 
 
 app.add_typer(suites_cli.app, name="suites")
@@ -136,6 +153,8 @@ def grade(
         ),
     ] = False,
     jobs: JobsOption = DEFAULT_JOBS,
+    executor_kind: ExecutorOption = Kind.LOCAL,
+    scheduler: SchedulerOption = None,
     isolation: Annotated[
         Mode,
         typer.Option(
@@ -171,12 +190,15 @@ def grade(
         plan = make_plan(settings, name, layers)
         submissions = discover(path, suffixes_for(settings, name))
         one_for_gradescope(outputs, submissions)
-        typer.echo(summary(layers), err=True)  # the input is fine: grading starts
         started = time.monotonic()
         shown = not quiet and progress.watched()
-        with progress.progress_bar(len(submissions), shown, color) as advance:
-            report = _grade(settings, plan, submissions, jobs, out, resume, advance)
-        board = _leaderboard(settings, plan, report, submissions, jobs, outputs)
+        choice = Choice(executor_kind, jobs, scheduler, isolation)
+        with executors.opened(choice) as executor:
+            typer.echo(summary(layers), err=True)  # the input is fine: grading starts
+            _describe(executor)
+            with progress.progress_bar(len(submissions), shown, color) as advance:
+                report = _grade(settings, plan, submissions, executor, out, resume, advance)
+            board = _leaderboard(settings, plan, report, submissions, executor, outputs)
         write_all(report, outputs, time.monotonic() - started, board)
         typer.echo(counts_line(report).strip() if quiet else render(report))
         return _exit_code(report, fail_under)
@@ -189,13 +211,20 @@ def _leaderboard(
     plan: Plan,
     report: Report,
     submissions: list[Submission],
-    jobs: int,
+    executor: Executor,
     outputs: Outputs,
 ) -> tuple[gradescope.LeaderboardEntry, ...]:
     """The league times for results.json, only when it is asked for."""
     if outputs.gradescope is None:
         return ()
-    return gradescope.leaderboard(settings, plan, report, submissions[0], jobs)
+    return gradescope.leaderboard(settings, plan, report, submissions[0], executor)
+
+
+def _describe(executor: Executor) -> None:
+    """Say where grading happens, when it is not simply this machine."""
+    where = executor.describe()
+    if where:
+        typer.echo(where, err=True)
 
 
 def _exit_code(report: Report, fail_under: float | None) -> ExitCode:
@@ -211,16 +240,16 @@ def _grade(
     settings: Config,
     plan: Plan,
     submissions: list[Submission],
-    jobs: int,
+    executor: Executor,
     out: Path | None,
     resume: bool,
     on_result: progress.OnResult,
 ) -> Report:
     """Grade in memory, or kept in the --out folder (resumable)."""
     if out is None:
-        return grade_all(plan, submissions, jobs, on_result)
+        return grade_all(plan, submissions, on_result=on_result, executor=executor)
     header = Header.of(settings, plan.name, submissions)
-    return grade_into(out, resume, header, plan, submissions, jobs, on_result)
+    return grade_into(out, resume, header, plan, submissions, executor, on_result)
 
 
 @app.command()
@@ -298,6 +327,8 @@ def league(
         int,
         typer.Option("--jobs", "-j", min=1, help="Programs timed at once (at most the CPU count)."),
     ] = DEFAULT_JOBS,
+    executor_kind: ExecutorOption = Kind.LOCAL,
+    scheduler: SchedulerOption = None,
     config: ConfigOption = None,
     verbose: VerboseOption = False,
 ) -> None:
@@ -323,7 +354,10 @@ def league(
         ]
         _unique_names([*entrants, *baselines])
         count = repeats or league_settings.repeats
-        standing = leagues.run_league(plan, probes, entrants, baselines, count, jobs)
+        choice = Choice(executor_kind, jobs, scheduler, Mode.AUTO)
+        with executors.opened(choice) as executor:
+            _describe(executor)
+            standing = leagues.run_league(plan, probes, entrants, baselines, count, jobs, executor)
         if json_file is not None:
             league_report.write_json(standing, json_file)
         typer.echo(league_report.render(standing))

@@ -60,6 +60,7 @@ from harness import atomic, logs
 from harness import league as leagues
 from harness.config import Config, find_config, load_config
 from harness.errors import BadInput, ExitCode, HarnessError
+from harness.executors import Executor, LocalExecutor
 from harness.grading import grade_all
 from harness.judge import CaseResult
 from harness.plan import Plan, make_plan
@@ -324,18 +325,18 @@ def league_entries(league: leagues.League, submission: str) -> tuple[Leaderboard
 
 
 def leaderboard(
-    config: Config, plan: Plan, report: Report, submission: Submission, jobs: int
+    config: Config, plan: Plan, report: Report, submission: Submission, executor: Executor
 ) -> tuple[LeaderboardEntry, ...]:
     """The leaderboard entries of the report's one submission: its time in every league of the
     assignment, once it graded without error (none for an assignment without a league)."""
     if only_submission(report).status != "graded":
         return ()
-    timed = run_leagues(config, plan, submission, jobs)
+    timed = run_leagues(config, plan, submission, executor)
     return tuple(entry for league in timed for entry in league_entries(league, submission.name))
 
 
 def run_leagues(
-    config: Config, plan: Plan, submission: Submission, jobs: int
+    config: Config, plan: Plan, submission: Submission, executor: Executor
 ) -> list[leagues.League]:
     """Every league of the assignment (most have none), with the submission as the only
     entrant and no baselines: only its own time is wanted."""
@@ -344,7 +345,7 @@ def run_leagues(
         return []
     suites = [leagues.league_probes(config, plan, size) for size in sorted(settings.suites)]
     return [
-        leagues.run_league(plan, probes, [submission], [], settings.repeats, jobs)
+        leagues.run_league(plan, probes, [submission], [], settings.repeats, 1, executor)
         for probes in suites
     ]
 
@@ -386,7 +387,8 @@ def _grade(args: argparse.Namespace) -> int:
         atomic.write_text(args.results, json.dumps(data, indent=2) + "\n")
         return ExitCode.OK
     report = grade_all(plan, [found], args.jobs)
-    board = () if args.no_league else leaderboard(config, plan, report, found, args.jobs)
+    local = LocalExecutor(args.jobs)
+    board = () if args.no_league else leaderboard(config, plan, report, found, local)
     write_results(report, args.results, time.monotonic() - start, board)
     return ExitCode.INTERNAL if report.submissions[0].internal_error else ExitCode.OK
 

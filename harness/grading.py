@@ -6,11 +6,14 @@ supervisors; student code only ever runs in the exec'd children they start).
 
 from __future__ import annotations
 
+import functools
 import logging
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from harness import feedback
+from harness.executors.base import Executor
+from harness.executors.local import LocalExecutor
 from harness.judge import CaseResult, judge
 from harness.marks import (
     after_penalty,
@@ -22,7 +25,6 @@ from harness.marks import (
 )
 from harness.outcomes import LoadOutcome
 from harness.plan import Plan
-from harness.pool import spread
 from harness.report import CriterionResult, ItemResult, Report, SubmissionResult
 from harness.shapes import SHAPES
 from harness.shapes.base import SubmissionRun
@@ -38,22 +40,26 @@ def grade_all(
     submissions: Sequence[Submission],
     jobs: int = 1,
     on_result: Callable[[SubmissionResult], None] | None = None,
+    executor: Executor | None = None,
 ) -> Report:
-    """Grade every submission, `jobs` at a time; `on_result` sees each final result once.
+    """Grade every submission, `jobs` at a time on this machine (or on `executor`); `on_result`
+    sees each final result once, as it finishes.
 
     A submission with a case stopped on the wall clock while it had CPU time to spare (the
     machine was busy, or it slept) is graded once more after the others, alone, and only that
     second result counts: a TLE must not depend on how busy the machine was."""
+    executor = executor or LocalExecutor(jobs)
+    failed = functools.partial(_failed, plan)
     results, again = [], []
     by_name = {s.name: s for s in submissions}
-    for result in _map(plan, submissions, jobs):
-        if result.timed_on_the_wall and jobs > 1:
+    for result in executor.map(grade_one, plan, submissions, failed):
+        if result.timed_on_the_wall and executor.concurrent:
             again.append(by_name[result.name])  # final only once graded again, alone
             continue
         if on_result:
             on_result(result)
         results.append(result)
-    for result in _map(plan, again, 1):
+    for result in executor.alone().map(grade_one, plan, again, failed):
         result = replace(result, note="; ".join(filter(None, [result.note, AGAIN])))
         if on_result:
             on_result(result)
@@ -62,8 +68,9 @@ def grade_all(
     return Report(plan.name, rounded(plan.max_marks), ordered)
 
 
-def _map(plan: Plan, submissions: Sequence[Submission], jobs: int) -> Iterator[SubmissionResult]:
-    return spread(grade_one, plan, submissions, jobs)
+def _failed(plan: Plan, submission: Submission, why: str) -> SubmissionResult:
+    """The row of a submission the executor could not get graded: the harness's failure."""
+    return _unrun(plan, submission, Verdict.IE, f"internal error: {why}")
 
 
 def grade_one(plan: Plan, submission: Submission) -> SubmissionResult:

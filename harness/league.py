@@ -2,7 +2,9 @@
 
 Only programs that pass every correctness case of the league's size take part. Each runs every
 league puzzle `repeats` times (repeat-major, so a burst of machine noise hits every puzzle alike),
-one run at a time per worker and at most one worker per core. A puzzle's time is the median of
+one run at a time per worker, each pinned to a core no other timed run holds (harness/cores.py),
+locally or on a cluster's workers (harness/executors/); each entry records the machine that timed
+it, and the table warns when they differ. A puzzle's time is the median of
 its repeats (kernel CPU accounting); a program's time is the mean over puzzles of those medians.
 A wrong answer, a crash or a time-out anywhere in the league leaves the program unranked: it is
 listed with the puzzles it solved. The spread is the range of the per-repeat means; two programs
@@ -12,19 +14,23 @@ whose ranges overlap may swap places on another run, and the table says so.
 from __future__ import annotations
 
 import itertools
-import os
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from harness.assignments.stdin_program import case_probe
 from harness.config import Config, LeagueConfig
+from harness.cores import pinned_core
 from harness.errors import BadInput
+from harness.executors import place
+from harness.executors.base import Executor
+from harness.executors.local import LocalExecutor
+from harness.executors.place import Place
 from harness.grading import grade_all, load_note
 from harness.judge import judge
 from harness.plan import Plan
-from harness.pool import spread
 from harness.probes import Probe
+from harness.sandbox.isolation import Isolation
 from harness.shapes import SHAPES
 from harness.shapes.stdin_program import probe_size
 from harness.submissions import Submission, SubmissionProblem
@@ -41,6 +47,7 @@ class Entry:
     times: tuple[tuple[float, ...], ...] = ()  # [puzzle][repeat], only when every run was AC
     solved: int = 0  # puzzles answered right in every repeat
     problem: str = ""  # why it is not ranked (failed correctness, a wrong answer, ...)
+    measured_on: Place | None = None  # the machine (and cluster worker) that timed it
 
 
 @dataclass(frozen=True)
@@ -56,6 +63,7 @@ class Standing:
     high: float | None = None
     relative: float | None = None  # mean / the first baseline's mean
     note: str = ""
+    measured_on: Place | None = None  # the machine (and cluster worker) that timed it
 
 
 @dataclass(frozen=True)
@@ -72,6 +80,9 @@ class _Timing:
     plan: Plan
     probes: tuple[Probe, ...]
     repeats: int
+
+    def moved_here(self, isolation: Isolation) -> _Timing:
+        return replace(self, plan=self.plan.moved_here(isolation))
 
 
 def settings(config: Config, name: str) -> LeagueConfig:
@@ -104,16 +115,20 @@ def run_league(
     baselines: Sequence[Submission],
     repeats: int,
     jobs: int,
+    executor: Executor | None = None,
 ) -> League:
+    """Time every program that passes correctness at the probes' size, beside the baselines,
+    `jobs` at a time here (at most one per core), or on `executor`."""
+    executor = executor or LocalExecutor(jobs)
     size = probe_size(probes[0])
-    problems = _correctness(plan, [*entrants, *baselines], size, jobs)
+    problems = _correctness(plan, [*entrants, *baselines], size, executor)
     for baseline in baselines:
         if problems[baseline.name]:
             raise BadInput(f"baseline {baseline.name}: {problems[baseline.name]}")
     timing = _Timing(plan, probes, repeats)
     qualified = [s for s in [*baselines, *entrants] if not problems[s.name]]
-    per_core = min(jobs, os.cpu_count() or 1)  # more timed runs than cores disturb each other
-    timed = {entry.name: entry for entry in spread(_time, timing, qualified, per_core)}
+    timed_runs = executor.timed().map(_time, timing, qualified, _failed)
+    timed = {entry.name: entry for entry in timed_runs}
     base_names = {b.name for b in baselines}
     entries = [
         timed.get(s.name) or Entry(s.name, False, problem=problems[s.name])
@@ -124,11 +139,11 @@ def run_league(
 
 
 def _correctness(
-    plan: Plan, submissions: Sequence[Submission], size: int, jobs: int
+    plan: Plan, submissions: Sequence[Submission], size: int, executor: Executor
 ) -> dict[str, str]:
     """name -> why it does not qualify ("" when every correctness case of `size` is AC)."""
     sized = replace(plan, probes=tuple(p for p in plan.probes if probe_size(p) == size))
-    report = grade_all(sized, submissions, jobs)
+    report = grade_all(sized, submissions, executor=executor)
     problems = {}
     for result in report.submissions:
         failed = [c for item in result.items for c in item.cases if c.verdict is not Verdict.AC]
@@ -139,8 +154,19 @@ def _correctness(
     return problems
 
 
+def _failed(submission: Submission, why: str) -> Entry:
+    return Entry(submission.name, False, problem=f"internal error: {why}")
+
+
 def _time(timing: _Timing, submission: Submission) -> Entry:
-    """Run every league puzzle `repeats` times, repeat-major, in one working copy."""
+    """Run every league puzzle `repeats` times, repeat-major, in one working copy, on a core of
+    its own (harness/cores.py); the entry says which machine measured it."""
+    with pinned_core():
+        entry = _timed_runs(timing, submission)
+    return replace(entry, measured_on=place.here())
+
+
+def _timed_runs(timing: _Timing, submission: Submission) -> Entry:
     plan = timing.plan
     context = plan.context(timing.probes * timing.repeats)
     try:
@@ -177,7 +203,12 @@ def standings(entries: Sequence[Entry], puzzles: int) -> tuple[Standing, ...]:
         rows.append(_timed_row(entry, None if entry.baseline else rank, puzzles, reference))
     rows = _flag_noise(rows)
     untimed = sorted((e for e in entries if not e.times), key=lambda e: (-e.solved, e.name))
-    rows += [Standing(None, e.name, e.baseline, e.solved, puzzles, note=e.problem) for e in untimed]
+    rows += [
+        Standing(
+            None, e.name, e.baseline, e.solved, puzzles, note=e.problem, measured_on=e.measured_on
+        )
+        for e in untimed
+    ]
     return tuple(rows)
 
 
@@ -201,6 +232,7 @@ def _timed_row(entry: Entry, rank: int | None, puzzles: int, reference: float | 
         low=min(per_repeat),
         high=max(per_repeat),
         relative=mean / reference if reference else None,
+        measured_on=entry.measured_on,
     )
 
 

@@ -3,7 +3,11 @@
 {"assignment": str, "size": int, "repeats": int, "puzzles": int, "standings": [
   {"rank": int | null, "name": str, "baseline": bool, "solved": int, "puzzles": int,
    "mean_seconds": num | null, "median_seconds": num | null, "spread_seconds": [low, high] | null,
-   "relative": num | null, "note": str}]}
+   "relative": num | null, "note": str,
+   "measured_on": {"machine": str, "worker": str} | null}]}
+
+When the timings come from more than one machine (a cluster), the table gets a column naming the
+machine of each row and a line saying that times from different machines do not compare.
 """
 
 from __future__ import annotations
@@ -21,14 +25,31 @@ HEADERS = ["rank", "name", "mean ms", "median ms", "spread", "solved", "vs ref",
 
 
 def render(league: League) -> str:
-    rows = [_row(s) for s in league.standings]
+    several = len(machines(league)) > 1
+    rows = [_row(s) + ([_machine(s)] if several else []) for s in league.standings]
+    headers = HEADERS + (["measured on"] if several else [])
     title = (
         f"{league.assignment} league at {league.size}x{league.size}: {league.puzzles} puzzles, "
         f"median of {league.repeats} runs each, CPU time"
     )
     ranked = sum(s.rank is not None for s in league.standings)
     footer = f"{ranked} ranked; vs ref: mean time relative to the first baseline (x1)"
-    return f"{title}\n\n{tabulate(rows, headers=HEADERS, disable_numparse=True)}\n\n{footer}"
+    if several:
+        names = ", ".join(sorted(machines(league)))
+        footer += (
+            f"\ntimings come from {len(machines(league))} machines ({names}): times measured on "
+            "different machines do not compare; use one machine (or identical ones) for a ranking"
+        )
+    return f"{title}\n\n{tabulate(rows, headers=headers, disable_numparse=True)}\n\n{footer}"
+
+
+def machines(league: League) -> set[str]:
+    """The machines that timed the league's programs."""
+    return {s.measured_on.machine for s in league.standings if s.measured_on is not None}
+
+
+def _machine(s: Standing) -> str:
+    return "" if s.measured_on is None else s.measured_on.machine
 
 
 def _row(s: Standing) -> list[str]:
@@ -79,6 +100,9 @@ def _standing(s: Standing) -> dict[str, Any]:
         "spread_seconds": spread,
         "relative": None if s.relative is None else round(s.relative, 4),
         "note": s.note,
+        "measured_on": None
+        if s.measured_on is None
+        else {"machine": s.measured_on.machine, "worker": s.measured_on.worker},
     }
 
 

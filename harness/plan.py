@@ -32,6 +32,13 @@ class Plan:
     ungraded: Mapping[str, str] = field(default_factory=dict)  # item -> why no submission is
     # graded on it here (its probes are left out)
     isolation: Isolation = NO_ISOLATION  # layers applied to every student process
+    python_configured: bool = False  # config.yaml's runtime.python, not the grader's own
+
+    def moved_here(self, isolation: Isolation) -> Plan:
+        """The plan for grading on this machine (a cluster worker): its isolation layers, and
+        its own interpreter unless config.yaml names one."""
+        python = self.python if self.python_configured else Path(sys.executable)
+        return replace(self, isolation=isolation, python=python)
 
     @property
     def max_marks(self) -> float:
@@ -83,6 +90,7 @@ def make_plan(config: Config, name: str, isolation: Isolation | None = None) -> 
         config.languages,
         ungraded,
         isolation,
+        config.runtime.python is not None,
     )
 
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from harness.errors import BadInput
+from harness.executors import Executor
 from harness.grading import grade_all
 from harness.journal import Header, Journal, Recorded, read
 from harness.plan import Plan
@@ -34,7 +35,7 @@ def grade_into(
     header: Header,
     plan: Plan,
     submissions: Sequence[Submission],
-    jobs: int,
+    executor: Executor,
     on_result: Callable[[SubmissionResult], None] | None = None,
 ) -> Report:
     """Grade the submissions the folder's journal lacks, journaling each (and telling
@@ -47,7 +48,8 @@ def grade_into(
     journal = Journal.reopen(path, recorded) if recorded else Journal.start(path, header)
     try:
         with journal:
-            fresh = grade_all(plan, todo, jobs, on_result=chain(journal.append, on_result))
+            on_each = chain(journal.append, on_result)
+            fresh = grade_all(plan, todo, on_result=on_each, executor=executor)
         report = _with(fresh, done)
         write_json(report, folder / REPORT)
     except KeyboardInterrupt:

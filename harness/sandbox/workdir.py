@@ -32,7 +32,7 @@ def private_copy(source: Path, base: Path | None = None) -> Iterator[Path]:
 
 
 def _copy_files(source: Path, workdir: Path) -> None:
-    files = [source] if source.is_file() else sorted(_regular_files(source))
+    files = [source] if source.is_file() else sorted(regular_files(source))
     if len(files) > MAX_FILES:
         raise CopyRefused(f"{len(files)} files (at most {MAX_FILES})")
     total = 0
@@ -45,7 +45,7 @@ def _copy_files(source: Path, workdir: Path) -> None:
         shutil.copyfile(path, target, follow_symlinks=False)
 
 
-def _regular_files(folder: Path) -> Iterator[Path]:
+def regular_files(folder: Path) -> Iterator[Path]:
     """Regular files under `folder`, never descending through a link; hidden parts skipped."""
     for root, dirs, names in os.walk(folder, followlinks=False):
         dirs[:] = [d for d in dirs if not d.startswith(".") and d != "__pycache__"]
