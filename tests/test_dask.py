@@ -180,3 +180,21 @@ def test_missing_extra_unreachable_scheduler_and_other_harness_are_one_line(
     monkeypatch.setitem(sys.modules, "distributed", None)
     missing = grade("--executor", "dask", "--scheduler", cluster.scheduler_address)
     assert missing.exit_code == 2 and 'pip install -e ".[dask]"' in missing.stderr
+
+
+def test_a_submission_that_cannot_be_sent_is_an_internal_error_row_not_the_students(
+    cluster: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from harness.executors import packing
+
+    monkeypatch.setattr(packing, "SENT_BYTES", 10)
+    out = tmp_path / "marks.json"
+    result = invoke(
+        "grade", str(FUNCTIONS / "column_major_scan"), "--config", CONFIG, "--json", str(out),
+        "--executor", "dask", "--scheduler", cluster.scheduler_address,
+    )  # fmt: skip
+    assert result.exit_code == 3, result.output  # the harness's failure: grade it again
+    [row] = json.loads(out.read_text())["submissions"]
+    assert row["status"] == "error" and row["marks"] == 0
+    assert row["note"].startswith("internal error: cannot send it to the cluster: more than")
+    assert {c["verdict"] for item in row["items"] for c in item["cases"]} == {"IE"}

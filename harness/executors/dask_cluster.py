@@ -158,16 +158,18 @@ class DaskExecutor:
 
     @staticmethod
     def _result(future: Any, submission: Submission, failed: Failed[Result]) -> Result:
-        if future.status == "finished":
+        """The task's result; a refusal raised on the worker stops the run, and anything else
+        that went wrong on the cluster (a worker that kept dying, a cancelled task) is the
+        submission's internal-error row."""
+        try:
             return future.result()  # type: ignore[no-any-return]
-        error = future.exception()
-        if isinstance(error, HarnessError):
-            raise error  # a refusal on the worker (strict isolation, another harness): stop
-        if type(error).__name__ == "KilledWorker":
-            return failed(submission, f"the cluster workers grading it kept dying ({error})")
-        return failed(
-            submission, f"the cluster failed to grade it: {type(error).__name__}: {error}"
-        )
+        except HarnessError:
+            raise  # strict isolation refused, another harness: stop, one line
+        except Exception as error:
+            if type(error).__name__ == "KilledWorker":
+                return failed(submission, f"the cluster workers grading it kept dying ({error})")
+            why = f"{type(error).__name__}: {error}"
+            return failed(submission, f"the cluster failed to grade it: {why}")
 
 
 def on_worker(work: Work[M, Result], shared: M, packed: Packed, mode: Mode, digest: str) -> Result:
