@@ -14,11 +14,27 @@ Location = tuple[str | int, ...]
 
 
 _TOO_BIG = 10**4300  # Python's own limit for an integer written in decimal: no larger one prints
+MAX_DEPTH = 100  # nesting levels; the deepest real file (a suite's puzzle rows) has about 6
 
 
 class _SafeLoader(yaml.SafeLoader):
     """The safe loader, with a value Python cannot hold (a date like 2001-02-30, an integer of
-    thousands of digits, in decimal or in 0b/0x notation) made a YAML error at its node."""
+    thousands of digits, in decimal or in 0b/0x notation) made a YAML error at its node, and
+    nesting deeper than MAX_DEPTH refused at a fixed depth. PyYAML composes nodes recursively,
+    so without that limit where a deep file fails would depend on the caller's stack depth: the
+    same file could be refused from the command line and read from a test."""
+
+    _depth = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> Any:
+        if self._depth >= MAX_DEPTH:
+            mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+            raise yaml.composer.ComposerError(None, None, "nested too deeply", mark)
+        self._depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
 
     def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
         try:

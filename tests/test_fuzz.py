@@ -43,6 +43,7 @@ from harness.config import load_config
 from harness.errors import BadInput, ExitCode
 from harness.importers import LINE_LENGTHS, Format, import_cases
 from harness.suites import SIZES, load_suite, scan_suite
+from harness.yamlfile import read_yaml
 from tests.conftest import REPO
 
 FAST = settings(max_examples=100, deadline=None, database=None)
@@ -695,6 +696,33 @@ def test_cyclic_and_exponential_aliases_are_one_line(target: Target, text: str) 
 def test_ten_thousand_levels_say_nested_too_deeply(target: Target) -> None:
     message = check_rejected(target, b"[" * 10_000)
     assert message.endswith("malformed YAML: nested too deeply"), message
+
+
+@pytest.mark.parametrize("depth", [99, 100, 101, 300, 700])
+def test_where_deep_nesting_is_refused_does_not_depend_on_the_callers_stack(
+    tmp_path: Path, depth: int
+) -> None:
+    """PyYAML composes recursively: without a fixed limit, a file a few hundred levels deep was
+    read from a shallow stack and refused from a deep one (the CLI's), so the same suite got
+    two different errors (found by the fuzzer)."""
+    path = tmp_path / "deep.yaml"
+    path.write_text("cases: " + "[" * depth + "]" * depth)
+
+    def outcome() -> str:
+        try:
+            read_yaml(path)
+        except BadInput as err:
+            return str(err)
+        return "read"
+
+    def deeper(frames: int) -> str:
+        return deeper(frames - 1) if frames else outcome()
+
+    shallow, deep = outcome(), deeper(500)
+    assert shallow == deep
+    assert (shallow == "read") is (depth < 100), shallow
+    if depth >= 100:
+        assert shallow == f"{path}:1: malformed YAML: nested too deeply"
 
 
 # ---------------------------------------------------------------------------------------------
