@@ -170,7 +170,7 @@ class Solver:
     def solveBoard(self, board):
         if len(board.unsolvedSpaces) == 0:
             return True
-        space = min(board.unsolvedSpaces)
+        space = min(board.unsolvedSpaces, key=lambda s: (s[1], s[0]))
         for value in range(1, board.n2 + 1):
             if board.isValidMove(space, value):
                 board.makeMove(space, value)
