@@ -18,11 +18,11 @@ import pytest
 
 from harness.executors import Choice, Kind, opened
 from harness.executors.dask_cluster import DaskExecutor
-from harness.grading import AGAIN, grade_all
+from harness.grading import grade_all
 from harness.league import league_probes, run_league
 from harness.report import SubmissionResult, to_json
 from harness.submissions import discover
-from tests.conftest import REPO, grade_cli, plan_for, without_timings
+from tests.conftest import REPO, grade_cli, plan_for, steady
 from tests.test_cli import CONFIG, invoke
 from tests.test_stdin_program import needs_gpp
 
@@ -46,14 +46,6 @@ def executor(cluster: Any) -> Iterator[DaskExecutor]:
     with opened(Choice(Kind.DASK, scheduler=cluster.scheduler_address)) as opened_executor:
         assert isinstance(opened_executor, DaskExecutor)
         yield opened_executor
-
-
-def steady(report: dict[str, Any]) -> dict[str, Any]:
-    """Without what differs from run to run: case times, and the note of a submission graded
-    again because the machine was busy (its marks are the same)."""
-    for sub in report["submissions"]:
-        sub["note"] = "; ".join(part for part in sub["note"].split("; ") if part != AGAIN)
-    return without_timings(report)
 
 
 def golden(name: str) -> dict[str, Any]:

@@ -15,7 +15,7 @@ import pytest
 
 from harness.config import load_config
 from harness.gradebook import columns, number, rows, safe_text, to_csv, write_csv
-from harness.grading import AGAIN, grade_all
+from harness.grading import grade_all
 from harness.judge import CaseResult
 from harness.plan import make_plan
 from harness.report import ItemResult, Report, SubmissionResult, from_json
@@ -24,7 +24,7 @@ from harness.shapes import suffixes_for
 from harness.shapes.notebook_run import unavailable
 from harness.submissions import discover
 from harness.verdicts import Verdict
-from tests.conftest import REPO
+from tests.conftest import REPO, without_again
 from tests.test_examples import GOLDEN, compare_golden
 
 ASSIGNMENTS = ("sudoku-functions", "board-solver", "stdin-program", "sudoku-script")
@@ -68,8 +68,7 @@ def _steady(result: SubmissionResult) -> SubmissionResult:
         replace(item, cases=tuple(replace(c, seconds=0.0) for c in item.cases))
         for item in result.items
     )
-    note = "; ".join(part for part in result.note.split("; ") if part != AGAIN)
-    return replace(result, items=items, note=note)
+    return replace(result, items=items, note=without_again(result.note))
 
 
 def golden_text(report: Report) -> str:

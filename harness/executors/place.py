@@ -19,9 +19,6 @@ class Place:
     machine: str  # host name
     worker: str = ""  # the cluster worker's address, when there is one
 
-    def __str__(self) -> str:
-        return f"{self.machine} ({self.worker})" if self.worker else self.machine
-
 
 _current: ContextVar[Place | None] = ContextVar("place", default=None)
 
