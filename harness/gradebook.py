@@ -107,9 +107,8 @@ def _marks(item: ItemResult) -> str:
 
 
 def _percent(result: SubmissionResult) -> str:
-    if result.max_marks <= 0:
-        return ""
-    return number(100 * result.marks / result.max_marks, PERCENT_PLACES)
+    percent = result.percent
+    return "" if percent is None else number(percent, PERCENT_PLACES)
 
 
 def _flags(result: SubmissionResult) -> str:

@@ -76,6 +76,11 @@ class SubmissionResult:
     def internal_error(self) -> bool:
         return any(c.verdict is Verdict.IE for item in self.items for c in item.cases)
 
+    @property
+    def percent(self) -> float | None:
+        """Marks as a percentage of the submission's own maximum; None without a maximum."""
+        return None if self.max_marks <= 0 else 100 * self.marks / self.max_marks
+
 
 @dataclass(frozen=True)
 class Report:

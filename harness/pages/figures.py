@@ -52,9 +52,7 @@ class TimedCase:
 
 def percent(result: SubmissionResult) -> float | None:
     """The submission's marks as a percentage of its own maximum; None without a maximum."""
-    if result.max_marks <= 0:
-        return None
-    return round(result.marks * 100 / result.max_marks, 6)
+    return None if result.percent is None else round(result.percent, 6)
 
 
 def summary(report: Report) -> MarksSummary:
