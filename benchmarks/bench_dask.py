@@ -32,8 +32,8 @@ sys.path.insert(0, str(REPO))
 
 from harness.config import load_config  # noqa: E402
 from harness.executors import Choice, Executor, Kind, LocalExecutor, opened  # noqa: E402
-from harness.grading import grade_all  # noqa: E402
-from harness.plan import Plan, make_plan  # noqa: E402
+from harness.grading.plan import Plan, make_plan  # noqa: E402
+from harness.grading.run import grade_all  # noqa: E402
 from harness.submissions import Submission, discover  # noqa: E402
 
 EXAMPLES = REPO / "submissions" / "sudoku-functions"

@@ -8,8 +8,8 @@ puzzle01..04.txt beside it, in a fresh folder per run, the three ways interleave
 
   script       the notebook's code cells as one plain Python script (`%run -i Sudoku.py` becomes
                an exec of the file): the floor, with no Jupyter at all
-  nbclient     harness/sandbox/notebook_runner.py by a bare `subprocess.run`: a kernel started,
-               every cell executed through it
+  nbclient     harness/sandbox/child/notebook_runner.py by a bare `subprocess.run`: a kernel
+               started, every cell executed through it
   run_notebook the harness's way: the same runner exec'd under rlimits by run_program, with the
                reply parsed and checked
 
@@ -33,10 +33,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from harness.assignments.sudoku_script import course_text, notebook_puzzles  # noqa: E402
+from harness.assignments.sudoku_script.probes import course_text, notebook_puzzles  # noqa: E402
 from harness.config import load_config  # noqa: E402
+from harness.puzzles.suites import load_suite  # noqa: E402
 from harness.shapes.notebook_run import RUNNER, run_notebook, unavailable  # noqa: E402
-from harness.suites import load_suite  # noqa: E402
 
 SOLVERS = REPO / "solvers" / "sudoku-script"
 NOTEBOOK = "Project_02_Reference.ipynb"

@@ -11,9 +11,9 @@
            run_program's `.cpu` for the other).
   workers  the league's claim that one run per core keeps CPU timings trustworthy: the C++
            reference on every 16x16 and 25x25 league puzzle (and the Python reference on the
-           25x25 ones), with 1, 2 and 3 forked workers (`harness.pool.spread`) running the same
-           list at once, on the 2-core machine; each worker runs the list once per repeat, the
-           worker counts take turns within each repeat. CPU time from run_program's `.cpu`.
+           25x25 ones), with 1, 2 and 3 forked workers (`harness.executors.pool.spread`) running
+           the same list at once, on the 2-core machine; each worker runs the list once per repeat,
+           the worker counts take turns within each repeat. CPU time from run_program's `.cpu`.
 
 The C++ reference is built once (the harness builds once per submission); the build is timed.
 Times are medians over the repeats; the ratios are what to read, not the absolute numbers.
@@ -38,13 +38,13 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from harness.assignments.stdin_expect import PrintedGrid, stdin_text  # noqa: E402
+from harness.assignments.stdin_program.expect import PrintedGrid, stdin_text  # noqa: E402
 from harness.config import Config, load_config  # noqa: E402
-from harness.outcomes import CallOutcome  # noqa: E402
-from harness.pool import spread  # noqa: E402
+from harness.executors.pool import spread  # noqa: E402
+from harness.puzzles.suites import load_suite  # noqa: E402
+from harness.records.outcomes import CallOutcome  # noqa: E402
 from harness.sandbox.program import ProgramLimits, run_program  # noqa: E402
 from harness.shapes.stdin_program import run_limits  # noqa: E402
-from harness.suites import load_suite  # noqa: E402
 
 ASSIGNMENT = "stdin-program"
 SOLVERS = REPO / "solvers" / "stdin-program"

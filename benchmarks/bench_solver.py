@@ -34,9 +34,10 @@ DATA = REPO.parent / "shared" / "datasets" / "benchmarks"
 sys.path.insert(0, str(REPO))
 
 from benchmarks import norvig  # noqa: E402
-from harness import importers, solver  # noqa: E402
 from harness.errors import BadInput  # noqa: E402
-from harness.sudoku import Grid, is_solution_of  # noqa: E402
+from harness.puzzles import importers, solver  # noqa: E402
+from harness.puzzles.sudoku import is_solution_of  # noqa: E402
+from harness.records.evidence import Grid  # noqa: E402
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 QUICK = 20  # puzzles per set with --quick

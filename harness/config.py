@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from harness.errors import BadInput
 from harness.limits import Limits
+from harness.records.results import RuleName
 from harness.yamlfile import dotted, first_error, read_yaml
 
 CONFIG_NAME = "config.yaml"
 CONFIG_ENV = "SUDOKU_HARNESS_CONFIG"
-RuleName = Literal["import", "print", "dict"]
 
 
 class _Strict(BaseModel):

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from harness.cli import app
+from harness.cli.app import app
 from harness.config import load_config
 from harness.errors import ExitCode
-from harness.grading import AGAIN, grade_all
-from harness.plan import Plan, make_plan
-from harness.report import Report
+from harness.grading.plan import Plan, make_plan
+from harness.grading.run import AGAIN, grade_all
+from harness.records.results import Report
 from harness.submissions import discover
 
 REPO = Path(__file__).resolve().parent.parent

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from harness.cli import app
+from harness.cli.app import app
 from harness.errors import BadInput, ExitCode
-from harness.suites import load_suite
+from harness.puzzles.suites import load_suite
 from tests.conftest import FIXTURES, REPO
 
 BAD_SUITES = sorted((FIXTURES / "bad-suites").glob("*.yaml"))

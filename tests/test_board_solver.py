@@ -17,21 +17,21 @@ from typing import Any
 
 import pytest
 
-from harness.assignments import board_solver
-from harness.assignments.board_expect import MostConstrained, Traced, decode_events
-from harness.assignments.board_model import as_dict
-from harness.assignments.board_trace import Event
+from harness.assignments.board_solver import probes as board_solver
+from harness.assignments.board_solver.expect import MostConstrained, Traced, decode_events
+from harness.assignments.board_solver.model import as_dict
+from harness.assignments.board_solver.trace import Event
 from harness.config import load_config
 from harness.errors import BadInput
-from harness.grading import grade_one
-from harness.importers import import_cases
-from harness.outcomes import CallOutcome
-from harness.plan import make_plan
-from harness.report import SubmissionResult
-from harness.sandbox import board_driver
+from harness.grading.plan import make_plan
+from harness.grading.run import grade_one
+from harness.puzzles.importers import import_cases
+from harness.records.evidence import Grid
+from harness.records.outcomes import CallOutcome
+from harness.records.results import SubmissionResult
+from harness.records.verdicts import Verdict
+from harness.sandbox.child import board_driver
 from harness.submissions import Submission
-from harness.sudoku import Grid
-from harness.verdicts import Verdict
 from tests.conftest import (
     DATASETS,
     FIXTURES,

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness import sudoku
-from harness.assignments.board_trace import (
+from harness.assignments.board_solver.trace import (
     CRITERIA,
     NEEDS_END,
     Criterion,
@@ -19,8 +18,9 @@ from harness.assignments.board_trace import (
     Replay,
     replay,
 )
-from harness.sudoku import Grid
-from harness.suites import load_suite
+from harness.puzzles import sudoku
+from harness.puzzles.suites import load_suite
+from harness.records.evidence import Grid
 from tests.conftest import REPO
 
 Space = tuple[int, int]

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from harness.cli import app
+from harness.cli.app import app
 from harness.errors import ExitCode
 from harness.sandbox import isolation, landlock
 from tests.conftest import FIXTURES, REPO, without_timings
@@ -27,7 +27,7 @@ def invoke(*args: str) -> Any:
 
 
 def check_schema(report: dict[str, Any]) -> None:
-    """The documented JSON schema (README, harness/report.py), key for key."""
+    """The documented JSON schema (README, harness/records/results.py), key for key."""
     assert set(report) == {"assignment", "max_marks", "submissions"}
     for sub in report["submissions"]:
         assert set(sub) == {"name", "marks", "max_marks", "status", "note", "items", "flags"}

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from harness.sandbox import codec
+from harness.sandbox.child import codec
 
 
 @pytest.mark.parametrize(

@@ -18,9 +18,9 @@ import pytest
 
 from harness.executors import Choice, Kind, opened
 from harness.executors.dask_cluster import DaskExecutor
-from harness.grading import grade_all
-from harness.league import league_probes, run_league
-from harness.report import SubmissionResult, to_json
+from harness.grading.run import grade_all
+from harness.league.run import league_probes, run_league
+from harness.records.results import SubmissionResult, to_json
 from harness.submissions import discover
 from tests.conftest import REPO, grade_cli, plan_for, steady
 from tests.test_cli import CONFIG, invoke

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from harness.cli import app
+from harness.cli.app import app
 from harness.errors import ExitCode
 from tests.conftest import REPO, grade_cli, without_timings
 from tests.test_cli import check_schema

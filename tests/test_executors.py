@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from harness.cores import pinned_core
 from harness.executors import Choice, Kind, LocalExecutor, opened
+from harness.executors.cores import pinned_core
 from harness.executors.packing import Packed, pack, unpacked
 from harness.executors.place import Place
-from harness.league import League, Standing
-from harness.league_report import render, to_json
+from harness.league.report import render, to_json
+from harness.league.run import League, Standing
 from harness.submissions import Submission
 
 CORES = sorted(os.sched_getaffinity(0))

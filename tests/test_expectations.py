@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness.assignments.sudoku_functions import solved
-from harness.expectations import Equal, GridAfter, SameMembers, Solves
-from harness.outcomes import CallOutcome
+from harness.assignments.expectations import Equal, GridAfter, SameMembers, Solves
+from harness.assignments.sudoku_functions.probes import solved
+from harness.records.outcomes import CallOutcome
 from tests.test_sudoku import FIG5
 
 SOLUTION = solved(FIG5)

@@ -12,10 +12,10 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from harness.grading import AGAIN, grade_all
-from harness.report import SubmissionResult
+from harness.grading.run import AGAIN, grade_all
+from harness.records.results import SubmissionResult
+from harness.records.verdicts import Verdict
 from harness.submissions import discover
-from harness.verdicts import Verdict
 from tests.conftest import FIXTURES, grade_cli, plan_for, without_timings
 
 FUNCTIONS = FIXTURES / "functions"

@@ -37,12 +37,12 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 from harness import logs
-from harness.check import load_expected
-from harness.cli import app
+from harness.cli.app import app
+from harness.cli.check import load_expected
 from harness.config import load_config
 from harness.errors import BadInput, ExitCode
-from harness.importers import LINE_LENGTHS, Format, import_cases
-from harness.suites import SIZES, load_suite, scan_suite
+from harness.puzzles.importers import LINE_LENGTHS, Format, import_cases
+from harness.puzzles.suites import SIZES, load_suite, scan_suite
 from harness.yamlfile import read_yaml
 from tests.conftest import REPO
 

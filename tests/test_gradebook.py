@@ -14,16 +14,21 @@ from pathlib import Path
 import pytest
 
 from harness.config import load_config
-from harness.gradebook import columns, number, rows, safe_text, to_csv, write_csv
-from harness.grading import grade_all
-from harness.judge import CaseResult
-from harness.plan import make_plan
-from harness.report import ItemResult, Report, SubmissionResult, from_json
-from harness.rules import Flag
+from harness.grading.plan import make_plan
+from harness.grading.run import grade_all
+from harness.records.results import (
+    CaseResult,
+    Flag,
+    ItemResult,
+    Report,
+    SubmissionResult,
+    from_json,
+)
+from harness.records.verdicts import Verdict
 from harness.shapes import suffixes_for
 from harness.shapes.notebook_run import unavailable
 from harness.submissions import discover
-from harness.verdicts import Verdict
+from harness.writers.gradebook import columns, number, rows, safe_text, to_csv, write_csv
 from tests.conftest import REPO, without_again
 from tests.test_examples import GOLDEN, compare_golden
 

@@ -17,13 +17,13 @@ from typing import Any
 import jsonschema
 import pytest
 
-from harness import gradescope
 from harness.errors import BadInput
-from harness.gradescope_package import build
-from harness.grading import grade_all
-from harness.judge import CaseResult
-from harness.league import League, Standing
-from harness.report import (
+from harness.grading.run import grade_all
+from harness.integrations import gradescope
+from harness.integrations.gradescope_package import build
+from harness.league.run import League, Standing
+from harness.records.results import (
+    CaseResult,
     CriterionResult,
     ItemResult,
     Report,
@@ -32,8 +32,8 @@ from harness.report import (
     from_json,
     to_json,
 )
+from harness.records.verdicts import Verdict
 from harness.submissions import discover
-from harness.verdicts import Verdict
 from tests.conftest import REPO, plan_for
 
 SCHEMA = json.loads((Path(__file__).parent / "gradescope_schema.json").read_text())
@@ -304,8 +304,8 @@ def test_the_zip_holds_the_scripts_and_what_installs_the_harness(functions_zip: 
     names = set(infos)
     assert {"setup.sh", "run_autograder", "pyproject.toml", "README.md", "config.yaml"} <= names
     assert {
-        "harness/gradescope.py",
-        "harness/sandbox/child.py",
+        "harness/integrations/gradescope.py",
+        "harness/sandbox/child/worker.py",
         "testcases/hidden-9x9.yaml",
     } <= names
     assert not any("__pycache__" in name or name.startswith("source/") for name in names)

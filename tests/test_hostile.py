@@ -43,12 +43,12 @@ from pathlib import Path
 import pytest
 
 from harness.config import load_config
-from harness.grading import grade_all
-from harness.plan import make_plan
-from harness.report import Report, SubmissionResult, from_json, to_json
+from harness.grading.plan import make_plan
+from harness.grading.run import grade_all
+from harness.records.results import Report, SubmissionResult, from_json, to_json
+from harness.records.verdicts import Verdict
 from harness.sandbox import isolation, landlock
 from harness.submissions import discover
-from harness.verdicts import Verdict
 from tests.conftest import FIXTURES, REPO
 
 HOSTILE = FIXTURES / "hostile"
@@ -212,7 +212,7 @@ REUSED = (
 # Files no attack may change: the test's own teacher files (in its world), the worker's folder
 # (every student process may read it, and every worker imports from it), the shipped suites. (Not
 # the whole package: others edit it while tests run, and the attacks only aim at these.)
-GUARDED = (*sorted((HARNESS / "sandbox").glob("*.py")), *sorted(TESTCASES.glob("*.yaml")))
+GUARDED = (*sorted((HARNESS / "sandbox").rglob("*.py")), *sorted(TESTCASES.glob("*.yaml")))
 PLANTED_MARK = b"planted by a submission"
 SHARED_TMP = (Path("/tmp"), Path("/dev/shm"))
 
@@ -317,7 +317,7 @@ class World:
             "secret answers": f"HOSTILE-SECRET-{token}",
             "suite": f"HOSTILE-SUITE-{token}",
             "config": f"HOSTILE-CONFIG-{token}",
-            "grader source": (HARNESS / "judge.py").read_text().splitlines()[0],
+            "grader source": (HARNESS / "grading" / "judge.py").read_text().splitlines()[0],
         }
         world = cls(root, token, markers, listener, datagrams, unix_listener)
         world.workdir_base.mkdir()
@@ -444,9 +444,9 @@ import json, sys
 from dataclasses import replace
 from pathlib import Path
 from harness.config import load_config
-from harness.grading import grade_all
-from harness.plan import make_plan
-from harness.report import to_json
+from harness.grading.run import grade_all
+from harness.grading.plan import make_plan
+from harness.records.results import to_json
 from harness.submissions import discover
 job = json.load(sys.stdin)
 plan = make_plan(load_config(Path(job["config"])), "hostile")

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from harness import importers
 from harness.errors import BadInput
-from harness.importers import Format, RawCase, complete, detect, import_cases, read
-from harness.sudoku import Grid
-from harness.suites import Case, dump_suite, load_suite
+from harness.puzzles import importers
+from harness.puzzles.importers import Format, RawCase, complete, detect, import_cases, read
+from harness.puzzles.suites import Case, dump_suite, load_suite
+from harness.records.evidence import Grid
 from tests.conftest import DATASETS, FIXTURES
 
 GOOD = FIXTURES / "import" / "good"

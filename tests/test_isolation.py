@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from harness.limits import Limits
-from harness.outcomes import CallOutcome
+from harness.records.outcomes import CallOutcome
 from harness.sandbox import cgroup, privileges
 from harness.sandbox.isolation import NO_ISOLATION, Isolation, interpreter_reachable, probe
 from harness.sandbox.program import ProgramLimits, ProgramRun, run_program

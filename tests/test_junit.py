@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from harness.judge import CaseResult
-from harness.junit import to_xml, write_junit
-from harness.report import ItemResult, Report, Status, SubmissionResult
-from harness.verdicts import Verdict
+from harness.records.results import CaseResult, ItemResult, Report, Status, SubmissionResult
+from harness.records.verdicts import Verdict
+from harness.writers.junit import to_xml, write_junit
 from tests.test_examples import compare_golden
 from tests.test_gradebook import ASSIGNMENTS, GRADED, golden_report, graded
 

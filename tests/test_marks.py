@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from harness.config import RuleConfig, RuleName
-from harness.judge import CaseResult
-from harness.marks import after_penalty, item_marks, penalties, rounded
-from harness.rules import Flag
-from harness.verdicts import Verdict
+from harness.config import RuleConfig
+from harness.grading.marks import after_penalty, item_marks, penalties, rounded
+from harness.records.results import CaseResult, Flag, RuleName
+from harness.records.verdicts import Verdict
 
 
 def cases(*verdicts: Verdict) -> list[CaseResult]:

@@ -16,27 +16,34 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from harness.assignments.notebook_expect import (
+from harness.assignments.sudoku_script.expect import handout_text
+from harness.assignments.sudoku_script.notebook_expect import (
     NotebookShows,
     ShownPuzzle,
     headings_in,
     printed_grids,
     sentence_count,
 )
-from harness.assignments.script_expect import handout_text
-from harness.assignments.sudoku_script import HANDOUT_PUZZLE
-from harness.cli import app
+from harness.assignments.sudoku_script.probes import HANDOUT_PUZZLE
+from harness.cli.app import app
 from harness.config import NotebookConfig, load_config
 from harness.errors import ExitCode
-from harness.grading import grade_all
-from harness.notebook import CellError, CellRun, NotebookRun, ReplyError, parse_cells, read_reply
-from harness.outcomes import CallOutcome
-from harness.plan import Plan, make_plan
-from harness.report import SubmissionResult
+from harness.grading.plan import Plan, make_plan
+from harness.grading.run import grade_all
+from harness.records.notebook import (
+    CellError,
+    CellRun,
+    NotebookRun,
+    ReplyError,
+    parse_cells,
+    read_reply,
+)
+from harness.records.outcomes import CallOutcome
+from harness.records.results import SubmissionResult
+from harness.records.verdicts import Verdict
 from harness.shapes.notebook_run import find_notebook, unavailable
 from harness.submissions import Submission, discover
-from harness.table import render
-from harness.verdicts import Verdict
+from harness.writers.table import render
 from tests.conftest import FIXTURES, JOBS, REPO
 from tests.test_sudoku_script import SOLVED
 
@@ -174,7 +181,7 @@ def test_without_the_extra_the_notebook_is_left_out_and_said(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     reason = "not graded: nbclient and ipykernel are not installed; install them: pip ..."
-    monkeypatch.setattr("harness.plan.unavailable", lambda python: reason)
+    monkeypatch.setattr("harness.grading.plan.unavailable", lambda python: reason)
     the_plan = plan()
     assert the_plan.probes == () and the_plan.ungraded == {"notebook": reason}
     submission = with_script(FIXTURE_DIRS[0], tmp_path)
@@ -348,7 +355,7 @@ def test_check_says_when_an_expected_notebook_mark_could_not_be_graded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     reason = "not graded: nbclient and ipykernel are not installed; install them: pip ..."
-    monkeypatch.setattr("harness.plan.unavailable", lambda python: reason)
+    monkeypatch.setattr("harness.grading.plan.unavailable", lambda python: reason)
     args = ["check", "--config", str(REPO / "config.yaml"), "-a", "sudoku-script", "-j", "1"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == ExitCode.FAILED, result.output

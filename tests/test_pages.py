@@ -16,23 +16,29 @@ from pathlib import Path
 
 import pytest
 
-from harness.assignments.stdin_expect import PrintedGrid, token
+from harness.assignments.expectations import Equal, GridAfter, Solves
+from harness.assignments.stdin_program.expect import PrintedGrid, token
 from harness.config import load_config
-from harness.evidence import OUTPUT_KEPT, Evidence, Grids
-from harness.expectations import Equal, GridAfter, Solves
-from harness.grading import grade_all
-from harness.judge import CaseResult, judge
-from harness.outcomes import CallOutcome
-from harness.pages import write_pages
-from harness.pages.figures import histogram, item_rates, slowest
-from harness.pages.names import page_stems
-from harness.plan import make_plan
-from harness.probes import Probe
-from harness.report import ItemResult, Report, SubmissionResult, from_json, to_json
+from harness.grading.judge import judge
+from harness.grading.plan import make_plan
+from harness.grading.run import grade_all
+from harness.records.evidence import OUTPUT_KEPT, Evidence, Grid, Grids
+from harness.records.outcomes import CallOutcome
+from harness.records.probes import Probe
+from harness.records.results import (
+    CaseResult,
+    ItemResult,
+    Report,
+    SubmissionResult,
+    from_json,
+    to_json,
+)
+from harness.records.verdicts import Verdict
 from harness.shapes import suffixes_for
 from harness.submissions import discover
-from harness.sudoku import Grid
-from harness.verdicts import Verdict
+from harness.writers.pages import write_pages
+from harness.writers.pages.figures import histogram, item_rates, slowest
+from harness.writers.pages.names import page_stems
 from tests.conftest import JOBS, REPO
 
 CONFIG = REPO / "config.yaml"

@@ -15,10 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from harness.judge import CaseResult
-from harness.pytest_plugin import case_result, summary_lines
-from harness.report import ItemResult, SubmissionResult
-from harness.verdicts import Verdict
+from harness.integrations.pytest_plugin import case_result, summary_lines
+from harness.records.results import CaseResult, ItemResult, SubmissionResult
+from harness.records.verdicts import Verdict
 from tests.conftest import REPO, plan_for
 
 pytest_plugins = ["pytester"]
@@ -129,20 +128,20 @@ def test_collect_only_lists_the_cases_and_grades_nothing(grade: Grade, cases: Co
 
 
 NO_GRADING = """
-import harness.pytest_plugin
+import harness.integrations.pytest_plugin
 
 def refuse(*args, **kwargs):
     raise AssertionError("graded")
 
-harness.pytest_plugin.grade_all = refuse
+harness.integrations.pytest_plugin.grade_all = refuse
 """
 
 ONE_INTERNAL_ERROR = """
 import dataclasses
-import harness.pytest_plugin
-from harness.verdicts import Verdict
+import harness.integrations.pytest_plugin
+from harness.records.verdicts import Verdict
 
-real = harness.pytest_plugin.grade_all
+real = harness.integrations.pytest_plugin.grade_all
 
 def with_internal_error(plan, submissions, jobs):
     report = real(plan, submissions, jobs)
@@ -153,7 +152,7 @@ def with_internal_error(plan, submissions, jobs):
     sub = dataclasses.replace(sub, items=(item, *sub.items[1:]))
     return dataclasses.replace(report, submissions=(sub,))
 
-harness.pytest_plugin.grade_all = with_internal_error
+harness.integrations.pytest_plugin.grade_all = with_internal_error
 """
 
 

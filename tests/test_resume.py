@@ -20,13 +20,15 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from harness import atomic, journal
-from harness.cli import app
+from harness import atomic
+from harness.cli.app import app
 from harness.errors import ExitCode
-from harness.grading import grade_all
-from harness.judge import CaseResult
-from harness.report import (
+from harness.grading import journal
+from harness.grading.run import grade_all
+from harness.records.results import (
+    CaseResult,
     CriterionResult,
+    Flag,
     ItemResult,
     SubmissionResult,
     from_json,
@@ -34,9 +36,8 @@ from harness.report import (
     submission_to_json,
     to_json,
 )
-from harness.rules import Flag
+from harness.records.verdicts import Verdict
 from harness.submissions import discover
-from harness.verdicts import Verdict
 from tests.conftest import REPO, plan_for
 
 CONFIG = REPO / "config.yaml"
@@ -310,7 +311,7 @@ def test_a_graded_submission_reads_back_as_the_same_record_less_grading_time_fie
     plan = plan_for(CONFIG, "sudoku-functions")
     chosen = [s for s in discover(folder, (".py",)) if s.name in ("imports", "syntax_error")]
     for result in grade_all(plan, chosen, jobs=2).submissions:
-        # the grading-time fields of a case are not in the JSON (see harness/report.py)
+        # the grading-time fields of a case are not in the JSON (see harness/records/results.py)
         plain = replace(result, items=tuple(_plain(item) for item in result.items))
         assert submission_from_json(_through_text(submission_to_json(result))) == plain
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from harness.config import RuleConfig, RuleName
-from harness.rules import check_source
+from harness.config import RuleConfig
+from harness.records.results import RuleName
+from harness.shapes.rules import check_source
 
 RULES: dict[RuleName, RuleConfig] = {
     "import": RuleConfig(allow=("typing",)),

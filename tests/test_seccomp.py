@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.sandbox import seccomp
+from harness.sandbox.child import seccomp
 from tests.conftest import FIXTURES
 
 SANDBOX = Path(seccomp.__file__).resolve().parent

@@ -9,11 +9,11 @@ from collections.abc import Iterator
 import pytest
 from pysat.solvers import Cadical153
 
-from harness import importers, solver, sudoku
-from harness.generate import Request, generate
-from harness.rating import rate
-from harness.sudoku import Grid
-from harness.suites import load_suite
+from harness.puzzles import importers, solver, sudoku
+from harness.puzzles.generate import Request, generate
+from harness.puzzles.rating import rate
+from harness.puzzles.suites import load_suite
+from harness.records.evidence import Grid
 from tests.conftest import DATASETS, REPO
 
 FIG5 = load_suite(REPO / "testcases" / "handout-examples.yaml").cases[0]

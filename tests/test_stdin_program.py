@@ -16,23 +16,23 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from harness.assignments.stdin_expect import PrintedGrid, stdin_text
-from harness.cli import app
+from harness.assignments.stdin_program.expect import PrintedGrid, stdin_text
+from harness.cli.app import app
 from harness.config import load_config
 from harness.errors import ExitCode
-from harness.grading import grade_all
-from harness.judge import CaseResult
-from harness.league import Entry, standings
-from harness.outcomes import CallOutcome, program_outcome
-from harness.plan import Plan, make_plan
-from harness.report import SubmissionResult
+from harness.grading.plan import Plan, make_plan
+from harness.grading.run import grade_all
+from harness.league.run import Entry, standings
+from harness.records.evidence import Grid
+from harness.records.outcomes import CallOutcome
+from harness.records.results import CaseResult, SubmissionResult
+from harness.records.verdicts import Verdict
 from harness.sandbox import isolation
 from harness.sandbox.process import Ending
 from harness.sandbox.program import ProgramRun
+from harness.sandbox.replies import program_outcome
 from harness.shapes.programs import find_programs
 from harness.submissions import Submission, SubmissionProblem, discover
-from harness.sudoku import Grid
-from harness.verdicts import Verdict
 from tests.conftest import DATASETS, FIXTURES, JOBS, REPO, grade_cli, without_timings
 from tests.test_examples import compare_golden
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from harness import sudoku
-from harness.assignments.sudoku_functions import HANDOUT_LISTS
-from harness.suites import load_suite
+from harness.assignments.sudoku_functions.probes import HANDOUT_LISTS
+from harness.puzzles import sudoku
+from harness.puzzles.suites import load_suite
 from tests.conftest import REPO
 
 FIG5 = load_suite(REPO / "testcases" / "handout-examples.yaml").cases[0]

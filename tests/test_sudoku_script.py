@@ -12,11 +12,17 @@ from typing import Any
 
 import pytest
 
-from harness.assignments.script_expect import Copied, Displayed, SolvedUnchanged, handout_text
-from harness.assignments.sudoku_script import HANDOUT_PUZZLE, course_text
-from harness.outcomes import CallOutcome
+from harness.assignments.sudoku_script.expect import (
+    Copied,
+    Displayed,
+    SolvedUnchanged,
+    handout_text,
+)
+from harness.assignments.sudoku_script.probes import HANDOUT_PUZZLE, course_text
+from harness.puzzles.sudoku import thaw
+from harness.records.evidence import Grid
+from harness.records.outcomes import CallOutcome
 from harness.shapes.notebook_run import unavailable
-from harness.sudoku import Grid, thaw
 from tests.conftest import REPO, grade_cli, without_timings
 from tests.test_cli import check_schema
 from tests.test_examples import compare_golden

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from harness.cli import app
+from harness.cli.app import app
 from harness.errors import ExitCode
-from harness.suites import load_suite
+from harness.puzzles.suites import load_suite
 from tests.conftest import FIXTURES, REPO
 
 PROBLEMS = FIXTURES / "validate" / "problems"

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from harness.judge import judge
-from harness.outcomes import CallOutcome
-from harness.report import Report, SubmissionResult
-from harness.verdicts import Verdict
+from harness.grading.judge import judge
+from harness.records.outcomes import CallOutcome
+from harness.records.results import Report, SubmissionResult
+from harness.records.verdicts import Verdict
 from tests.conftest import FIXTURES, REPO, grade_path, plan_for
 
 VERDICT_ROOT = FIXTURES / "functions"

@@ -6,8 +6,11 @@ each item's builder (`probe:`, defaulting to the item's name). Register new sets
 
 from __future__ import annotations
 
-from harness.assignments import board_solver, stdin_program, sudoku_functions, sudoku_script
-from harness.assignments.sudoku_functions import Builder
+from harness.assignments.board_solver import probes as board_solver
+from harness.assignments.stdin_program import probes as stdin_program
+from harness.assignments.sudoku_functions import probes as sudoku_functions
+from harness.assignments.sudoku_functions.probes import Builder
+from harness.assignments.sudoku_script import probes as sudoku_script
 
 PROBE_SETS: dict[str, dict[str, Builder]] = {
     "sudoku-functions": sudoku_functions.BUILDERS,

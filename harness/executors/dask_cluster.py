@@ -92,7 +92,9 @@ class DaskExecutor:
         return replace(self, in_flight=1)
 
     def timed(self) -> DaskExecutor:
-        return self  # the work pins each timed run to a core of its own (harness/cores.py)
+        return (
+            self  # the work pins each timed run to a core of its own (harness/executors/cores.py)
+        )
 
     def map(
         self,

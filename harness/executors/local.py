@@ -1,5 +1,5 @@
 """The local executor (`--executor local`, the default): forked worker processes on this machine
-(harness/pool.py), `jobs` at a time."""
+(harness/executors/pool.py), `jobs` at a time."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from harness.executors.base import Failed, Result, Shared, Work
-from harness.pool import spread
+from harness.executors.pool import spread
 from harness.submissions import Submission
 
 

@@ -30,12 +30,13 @@ from pathlib import Path
 from typing import Literal
 
 from harness.errors import ExitCode, HarnessError
-from harness.sandbox import cgroup, landlock, privileges, seccomp
+from harness.sandbox import cgroup, landlock, privileges
+from harness.sandbox.child import seccomp
 
 Kind = Literal["interpreter", "program", "toolchain"]  # a child interpreter (seccomp tightens
 # further once it has started), a student's program, a compiler or the notebook runner
 PIDS_MAX = 128  # processes and threads per student process's cgroup
-SANDBOX = Path(__file__).resolve().parent  # child.py and the drivers it imports
+SANDBOX = Path(__file__).resolve().parent / "child"  # the worker and the drivers it imports
 
 
 class Mode(str, enum.Enum):

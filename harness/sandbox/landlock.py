@@ -79,7 +79,7 @@ class Policy:
     @classmethod
     def for_workdir(cls, workdir: Path, extra_read: Sequence[Path] = ()) -> Policy:
         interpreter = {sys.prefix, sys.base_prefix, str(Path(sys.executable).resolve().parent)}
-        sandbox = str(Path(__file__).resolve().parent)  # child.py and its drivers
+        sandbox = str(Path(__file__).resolve().parent / "child")  # the worker and its drivers
         read = (*SYSTEM, *ETC, *sorted(interpreter), sandbox, *map(str, extra_read))
         return cls(read, (str(workdir),))
 

@@ -22,10 +22,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from harness.sandbox import codec
+from harness.sandbox.child import codec
 from harness.sandbox.isolation import NO_ISOLATION, Isolation
 
-CHILD = Path(__file__).with_name("child.py")
+CHILD = Path(__file__).resolve().parent / "child" / "worker.py"
 # -S: no site-packages (student code sees only the standard library, never the harness itself,
 # and starts in a few ms instead of ~20); -B: no .pyc writes; -u: unbuffered output.
 CHILD_FLAGS = ("-S", "-B", "-u")

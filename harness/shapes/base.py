@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Protocol
 
 from harness.config import AssignmentConfig, LanguageConfig
-from harness.outcomes import CallOutcome, LoadOutcome
-from harness.probes import Probe
-from harness.rules import Flag
+from harness.limits import Limits
+from harness.records.outcomes import CallOutcome, LoadOutcome
+from harness.records.probes import Probe
+from harness.records.results import Flag
 from harness.sandbox.isolation import NO_ISOLATION, Isolation
 from harness.submissions import Submission
 
@@ -53,3 +54,9 @@ class Shape(Protocol):
     def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
         """Run every probe; raise SubmissionProblem if the submission cannot be run at all."""
         ...
+
+
+def call_limits(assignment: AssignmentConfig, probe: Probe) -> Limits:
+    """The limits of one call: the probe's own time, else its item's, else the assignment's."""
+    time = probe.time if probe.time is not None else assignment.items[probe.item].time
+    return assignment.limits.with_time(time)

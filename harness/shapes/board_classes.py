@@ -1,7 +1,7 @@
 """Shape `board-classes`: a Python module of classes (a Board and a Solver), run by scenarios.
 
-Each probe names a driver (harness/sandbox/board_driver.py) that builds the student's own Board
-from a CSV file and exercises its methods in the child. The files the probes read are written
+Each probe names a driver (harness/sandbox/child/board_driver.py) that builds the student's own
+Board from a CSV file and exercises its methods in the child. The files the probes read are written
 into the private working copy before the child starts. Interface names are resolved against the
 classes the module defines, accepting config.yaml's aliases; a probe that needs a name the
 module lacks is not run, and its outcome names what was expected and what the class has.
@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from harness.config import AssignmentConfig, LanguageConfig
-from harness.outcomes import CallOutcome, LoadOutcome
-from harness.probes import Probe, call_limits
-from harness.sandbox import codec
+from harness.records.outcomes import CallOutcome, LoadOutcome
+from harness.records.probes import Probe
+from harness.sandbox.child import codec
 from harness.sandbox.workdir import CopyRefused, private_copy
-from harness.shapes.base import RunContext, SubmissionRun
+from harness.shapes.base import RunContext, SubmissionRun, call_limits
 from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in, write_files
 from harness.submissions import Submission, SubmissionProblem, entry_file
 

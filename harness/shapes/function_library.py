@@ -1,7 +1,7 @@
 """Shape `function-library`: a Python module of functions, called one probe at a time.
 
 Files the probes read are written into the private working copy first. A probe may name a
-driver (harness/sandbox/script_driver.py): a scenario around one function, run in the child.
+driver (harness/sandbox/child/script_driver.py): a scenario around one function, run in the child.
 All of a submission's calls run in order in one child interpreter, as a course grader importing
 the module once would (so an answer that depends on stale module state is caught). A call that
 ends the child (time-out, crash, exit, output flood) gets its outcome, and a fresh child loads
@@ -20,15 +20,15 @@ from pathlib import Path
 from typing import Any
 
 from harness.config import AssignmentConfig, LanguageConfig
-from harness.notebook import DRIVER as NOTEBOOK_DRIVER
-from harness.outcomes import CallOutcome, LoadOutcome
-from harness.probes import Probe, call_limits
-from harness.rules import check_source
-from harness.sandbox import codec
+from harness.records.notebook import DRIVER as NOTEBOOK_DRIVER
+from harness.records.outcomes import CallOutcome, LoadOutcome
+from harness.records.probes import Probe
+from harness.sandbox.child import codec
 from harness.sandbox.process import Launch
 from harness.sandbox.workdir import CopyRefused, private_copy
-from harness.shapes.base import RunContext, SubmissionRun
+from harness.shapes.base import RunContext, SubmissionRun, call_limits
 from harness.shapes.notebook_run import Found, find_notebook, run_notebook
+from harness.shapes.rules import check_source
 from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in, write_files
 from harness.submissions import Submission, SubmissionProblem, entry_file
 

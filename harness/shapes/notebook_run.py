@@ -1,8 +1,8 @@
 """A submission's notebook: find it, execute it in the sandbox, and read back what happened.
 
 The notebook runs in the submission's private working copy (the student's script and the
-probes' puzzle files beside it) through harness/sandbox/notebook_runner.py, exec'd under rlimits
-with a clean environment like any student program; its reply is JSON on its stdout, which
+probes' puzzle files beside it) through harness/sandbox/child/notebook_runner.py, exec'd under
+rlimits with a clean environment like any student program; its reply is JSON on its stdout, which
 nothing the kernel prints can reach. Executing needs nbclient and ipykernel (the `notebook`
 extra) in the sandbox's interpreter; without them the notebook items are not graded, and the
 reason is said.
@@ -17,13 +17,13 @@ from pathlib import Path
 
 from harness.config import NotebookConfig
 from harness.limits import Limits
-from harness.notebook import ReplyError, parse_cells, read_reply
-from harness.outcomes import CallOutcome
+from harness.records.notebook import ReplyError, parse_cells, read_reply
+from harness.records.outcomes import CallOutcome
 from harness.sandbox.isolation import NO_ISOLATION, Isolation
 from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
 from harness.submissions import Submission
 
-RUNNER = Path(__file__).resolve().parents[1] / "sandbox" / "notebook_runner.py"
+RUNNER = Path(__file__).resolve().parents[1] / "sandbox" / "child" / "notebook_runner.py"
 REPLY_KB = 4096
 OPEN_FILES = 256  # the kernel's sockets
 NEEDED = ("nbclient", "nbformat", "ipykernel")

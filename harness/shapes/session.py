@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import Any
 
 from harness.limits import Limits
-from harness.notebook import DRIVER as NOTEBOOK_DRIVER
-from harness.outcomes import CallOutcome, LoadOutcome
-from harness.probes import Probe, call_limits
+from harness.records.notebook import DRIVER as NOTEBOOK_DRIVER
+from harness.records.outcomes import CallOutcome, LoadOutcome
+from harness.records.probes import Probe
 from harness.sandbox.process import KILL_FACTOR, ChildProcess, Exchange, Launch
-from harness.shapes.base import RunContext
+from harness.sandbox.replies import call_outcome, load_outcome
+from harness.shapes.base import RunContext, call_limits
 from harness.submissions import Submission
 
 KEEPS_CHILD = frozenset({"returned", "raised", "unencodable"})  # the child is still usable
@@ -74,7 +75,7 @@ class Session:
             exchange = self._exchange(request, limits)
             if isinstance(exchange, CallOutcome):
                 return exchange
-        outcome = CallOutcome.from_exchange(exchange)
+        outcome = call_outcome(exchange)
         if outcome.kind not in KEEPS_CHILD or self.child is None or not self.child.alive:
             self.close()
         return outcome
@@ -101,7 +102,7 @@ class Session:
             self.close()
             return LoadOutcome("internal", message="the worker interpreter did not start")
         exchange = self.child.exchange(self._load_request(), wait, wait + 1)
-        outcome = LoadOutcome.from_exchange(exchange)
+        outcome = load_outcome(exchange)
         if not outcome.loaded:
             self.close()
         return outcome

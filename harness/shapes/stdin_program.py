@@ -16,13 +16,14 @@ from pathlib import Path
 
 from harness.config import AssignmentConfig, LanguageConfig
 from harness.limits import Limits
-from harness.outcomes import CallOutcome, LoadOutcome, program_outcome
-from harness.probes import Probe, call_limits
+from harness.records.outcomes import CallOutcome, LoadOutcome
+from harness.records.probes import Probe
 from harness.sandbox.isolation import Kind
 from harness.sandbox.program import ProgramLimits, run_program
+from harness.sandbox.replies import program_outcome
 from harness.sandbox.workdir import CopyRefused, private_copy
 from harness.shapes import programs
-from harness.shapes.base import RunContext, SubmissionRun
+from harness.shapes.base import RunContext, SubmissionRun, call_limits
 from harness.shapes.programs import Commands, Program
 from harness.submissions import Submission, SubmissionProblem
 

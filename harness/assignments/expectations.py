@@ -1,0 +1,170 @@
+"""The ways a returned value can be right, each accepting every reading the handout allows.
+
+Comparison is tolerant where Python's own `==` would be, or where the handout is loose: a list is
+accepted where a tuple was asked for, 1/0 where True/False was; the feedback says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from harness.puzzles import sudoku
+from harness.records.evidence import Grid
+from harness.records.outcomes import CallOutcome
+from harness.records.probes import Judgement
+
+SHOW_CHARS = 120
+
+
+def show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= SHOW_CHARS else text[: SHOW_CHARS - 3] + "..."
+
+
+def alike(expected: Any, got: Any, notes: set[str]) -> bool:
+    """Equal up to the tolerated differences, which are added to `notes`."""
+    if isinstance(expected, bool) or isinstance(got, bool):
+        return _alike_bool(expected, got, notes)
+    if isinstance(expected, (list, tuple)):
+        if not isinstance(got, (list, tuple)) or len(got) != len(expected):
+            return False
+        if type(got) is not type(expected):
+            notes.add(container_note(expected, got))
+        return all(alike(e, g, notes) for e, g in zip(expected, got, strict=True))
+    return type(got) is type(expected) and bool(got == expected)
+
+
+def container_note(expected: Any, got: Any) -> str:
+    return f"a {type(got).__name__} where the handout shows a {type(expected).__name__}"
+
+
+def _alike_bool(expected: Any, got: Any, notes: set[str]) -> bool:
+    if type(got) is type(expected):
+        return bool(got == expected)
+    if isinstance(expected, bool) and type(got) is int and got in (0, 1):
+        notes.add(f"{got} for {expected}")
+        return bool(got == expected)
+    return False
+
+
+def _accepted(notes: set[str]) -> str:
+    return "; ".join(sorted(notes))
+
+
+@dataclass(frozen=True)
+class Equal:
+    """The value itself is the answer."""
+
+    inspects_arguments = False
+    criteria: ClassVar[tuple[str, ...]] = ()
+
+    expected: Any
+
+    def judge(self, outcome: CallOutcome) -> Judgement:
+        notes: set[str] = set()
+        if alike(self.expected, outcome.value, notes):
+            return Judgement(True, accepted=_accepted(notes))
+        return Judgement(False, f"returned {show(outcome.value)}, expected {show(self.expected)}")
+
+
+@dataclass(frozen=True)
+class SameMembers:
+    """A list of values in any order, each once (candidates)."""
+
+    inspects_arguments = False
+    criteria: ClassVar[tuple[str, ...]] = ()
+
+    expected: tuple[int, ...]
+
+    def judge(self, outcome: CallOutcome) -> Judgement:
+        got = outcome.value
+        want = f"expected {show(list(self.expected))} in any order"
+        if not isinstance(got, (list, tuple)) or any(type(v) is not int for v in got):
+            return Judgement(False, f"returned {show(got)}, {want}")
+        if len(set(got)) != len(got):
+            return Judgement(False, f"returned {show(got)} with repeated values, {want}")
+        if set(got) != set(self.expected):
+            return Judgement(False, f"returned {show(got)}, {want}")
+        order = "" if list(got) == list(self.expected) else "values in another order than ascending"
+        return Judgement(True, accepted=order)
+
+
+def grid_difference(expected: Grid, got: Any) -> str:
+    """Why `got` is not the grid `expected`, in words; empty when it is."""
+    if not _is_grid(got, len(expected)):
+        return f"returned {show(got)}, which is not a {len(expected)}x{len(expected)} grid"
+    for r, (want_row, got_row) in enumerate(zip(expected, got, strict=True), 1):
+        for c, (want, value) in enumerate(zip(want_row, got_row, strict=True), 1):
+            if type(value) is not int or value != want:
+                return f"row {r}, column {c} holds {show(value)}, expected {want}"
+    return ""
+
+
+def _is_grid(value: Any, n: int) -> bool:
+    rows_ok = isinstance(value, (list, tuple)) and len(value) == n
+    return rows_ok and all(isinstance(row, (list, tuple)) and len(row) == n for row in value)
+
+
+def in_place_note(outcome: CallOutcome, path: str) -> str:
+    if (path, 0) in outcome.same:
+        return "works in place (returns the grid it was given)"
+    return "returns a new grid"
+
+
+@dataclass(frozen=True)
+class GridAfter:
+    """The returned grid must be `expected`; in place or as a new grid, both are accepted."""
+
+    inspects_arguments = True  # to say when the grid was changed but not returned
+    criteria: ClassVar[tuple[str, ...]] = ()
+
+    expected: Grid
+
+    def judge(self, outcome: CallOutcome) -> Judgement:
+        difference = grid_difference(self.expected, outcome.value)
+        if difference and outcome.value is None and outcome.args_after:
+            changed = not grid_difference(self.expected, outcome.args_after[0])
+            hint = " (it changed the grid in place but must also return it)" if changed else ""
+            return Judgement(False, f"returned None{hint}")
+        if difference:
+            return Judgement(False, difference)
+        return Judgement(True, accepted=in_place_note(outcome, ""))
+
+
+@dataclass(frozen=True)
+class Solves:
+    """(True, solved grid) for a solvable puzzle, (False, ...) for one with no solution."""
+
+    inspects_arguments = False
+    criteria: ClassVar[tuple[str, ...]] = ()
+
+    puzzle: Grid
+    solution: Grid | None  # None: no solution exists
+    any_completion: bool = False  # several solutions allowed: any valid completion is right
+
+    def judge(self, outcome: CallOutcome) -> Judgement:
+        got = outcome.value
+        if not isinstance(got, (list, tuple)) or len(got) != 2:
+            return Judgement(False, f"returned {show(got)}, expected a pair (solved, grid)")
+        solved, grid = got
+        notes: set[str] = set()
+        if not alike(self.solution is not None, solved, notes):
+            return Judgement(
+                False, f"said solved={show(solved)}, expected {self.solution is not None}"
+            )
+        if self.solution is None:
+            return Judgement(True, accepted=_accepted(notes))
+        problem = self._grid_problem(self.solution, grid)
+        if problem:
+            return Judgement(False, problem)
+        notes.add(in_place_note(outcome, "1"))
+        if isinstance(got, list):
+            notes.add(container_note((), got))
+        return Judgement(True, accepted=_accepted(notes))
+
+    def _grid_problem(self, solution: Grid, grid: Any) -> str:
+        if self.any_completion and _is_grid(grid, len(self.puzzle)):
+            ok = sudoku.is_solution_of(self.puzzle, grid)
+            return "" if ok else "the returned grid is not a valid completion of the puzzle"
+        return grid_difference(solution, grid)

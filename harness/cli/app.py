@@ -1,0 +1,407 @@
+"""The command line: thin commands over the modules, one place that turns errors into exits."""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from tabulate import tabulate
+
+from harness import __version__, executors
+from harness.cli import doctor as doctor_report
+from harness.cli import outputs, progress
+from harness.cli import suites as suites_cli
+from harness.cli.check import check as run_check
+from harness.cli.inference import pick_assignment
+from harness.cli.outputs import Outputs, one_for_gradescope, write_all
+from harness.cli.run import run
+from harness.config import Config, find_config, load_config
+from harness.errors import BadInput, ExitCode
+from harness.executors import Choice, Executor, Kind
+from harness.grading.journal import Header
+from harness.grading.plan import Plan, make_plan
+from harness.grading.resume import check_out, grade_into
+from harness.grading.run import OnResult, grade_all
+from harness.integrations import gradescope, gradescope_package
+from harness.league import report as league_report
+from harness.league import run as leagues
+from harness.records.results import Report
+from harness.sandbox.isolation import Mode, choose, probe, summary
+from harness.shapes import suffixes_for
+from harness.submissions import Submission, discover
+from harness.writers.table import render
+from harness.writers.table import summary as counts_line
+
+DEFAULT_JOBS = os.cpu_count() or 1
+
+app = typer.Typer(
+    rich_markup_mode="rich",
+    context_settings={"help_option_names": ["-h", "--help"]},
+    no_args_is_help=True,
+    help="Grade Sudoku-solver programming assignments safely and fairly.",
+)
+
+ConfigOption = Annotated[
+    Optional[Path],  # noqa: UP045 - typer reads this annotation at run time on 3.10 too
+    typer.Option("--config", help="config.yaml to use (default: ./config.yaml or a parent's)."),
+]
+AssignmentOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--assignment", "-a", help="Assignment name from config.yaml (default: inferred)."
+    ),
+]
+JobsOption = Annotated[
+    int,
+    typer.Option("--jobs", "-j", min=1, help="Submissions graded at once (default: CPU count)."),
+]
+VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Log what the harness does.")]
+ExecutorOption = Annotated[
+    Kind,
+    typer.Option(
+        "--executor",
+        help="local: worker processes on this machine; dask: one task per submission on a "
+        'Dask cluster (--scheduler; pip install -e ".[dask]").',
+    ),
+]
+SchedulerOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--scheduler",
+        help="The Dask scheduler for --executor dask: tcp://HOST:PORT, or a scheduler file.",
+    ),
+]
+
+
+app.add_typer(suites_cli.app, name="suites")
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"sudoku-harness {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+    ] = False,
+) -> None:
+    """Grade Sudoku-solver programming assignments safely and fairly."""
+
+
+@app.command()
+def grade(
+    path: Annotated[
+        Path, typer.Argument(help="A submission (file or folder) or a folder of them.")
+    ],
+    assignment: AssignmentOption = None,
+    json_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--json", help="Also write the full report as JSON to this file."),
+    ] = None,
+    csv_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--csv", help="Gradebook CSV: a row per submission, a column per item."),
+    ] = None,
+    junit_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--junit", help="JUnit XML: a testcase per case, for CI systems."),
+    ] = None,
+    gradescope_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--gradescope", help="Gradescope results.json (one submission)."),
+    ] = None,
+    report_dir: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--report", help="Feedback pages (HTML and Markdown) into this folder."),
+    ] = None,
+    fail_under: Annotated[
+        Optional[float],  # noqa: UP045
+        typer.Option(
+            "--fail-under",
+            min=0,
+            max=100,
+            help="Exit 1 when a submission scores under this percent (for solver CI).",
+        ),
+    ] = None,
+    out: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--out",
+            help="Keep the run in this folder: journal.jsonl gets each submission as it "
+            "finishes, report.json the full report at the end. A killed or interrupted run "
+            "goes on with --resume; a folder that already holds a run is refused without it.",
+        ),
+    ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Continue the run kept in --out: grade only the submissions its journal lacks "
+            "(refused if the assignment, config, suites or submissions changed).",
+        ),
+    ] = False,
+    jobs: JobsOption = DEFAULT_JOBS,
+    executor_kind: ExecutorOption = Kind.LOCAL,
+    scheduler: SchedulerOption = None,
+    isolation: Annotated[
+        Mode,
+        typer.Option(
+            "--isolation",
+            help="auto: every layer this machine allows; strict: refuse to run without "
+            "Landlock or bubblewrap; off: rlimits and the working copy only (see doctor).",
+        ),
+    ] = Mode.AUTO,
+    config: ConfigOption = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Print only the summary line, not the table.")
+    ] = False,
+    color: Annotated[
+        Optional[bool],  # noqa: UP045
+        typer.Option("--color/--no-color", help="Colour the progress bar (default: if a tty)."),
+    ] = None,
+    verbose: VerboseOption = False,
+) -> None:
+    """Grade submissions and print the score table.
+
+    Example: [bold]sudoku-harness grade submissions/sudoku-functions --json marks.json[/bold]
+
+    Long run: [bold]sudoku-harness grade submissions/ --out marks/ --csv marks.csv[/bold], and
+    after a crash or Ctrl-C the same command with [bold]--resume[/bold].
+    """
+    outputs = Outputs(json_file, csv_file, junit_file, gradescope_file, report_dir)
+
+    def work() -> ExitCode:
+        check_out(out, resume, path)
+        layers = choose(isolation)
+        settings = load_config(find_config(config))
+        name = pick_assignment(settings, path, assignment)
+        plan = make_plan(settings, name, layers)
+        submissions = discover(path, suffixes_for(settings, name))
+        one_for_gradescope(outputs, submissions)
+        started = time.monotonic()
+        shown = not quiet and progress.watched()
+        choice = Choice(executor_kind, jobs, scheduler, isolation)
+        with executors.opened(choice) as executor:
+            typer.echo(summary(layers), err=True)  # the input is fine: grading starts
+            _describe(executor)
+            with progress.progress_bar(len(submissions), shown, color) as advance:
+                report = _grade(settings, plan, submissions, executor, out, resume, advance)
+            board = _leaderboard(settings, plan, report, submissions, executor, outputs)
+        write_all(report, outputs, time.monotonic() - started, board)
+        typer.echo(counts_line(report).strip() if quiet else render(report))
+        return _exit_code(report, fail_under)
+
+    run(work, verbose)
+
+
+def _leaderboard(
+    settings: Config,
+    plan: Plan,
+    report: Report,
+    submissions: list[Submission],
+    executor: Executor,
+    outputs: Outputs,
+) -> tuple[gradescope.LeaderboardEntry, ...]:
+    """The league times for results.json, only when it is asked for."""
+    if outputs.gradescope is None:
+        return ()
+    return gradescope.leaderboard(settings, plan, report, submissions[0], executor)
+
+
+def _describe(executor: Executor) -> None:
+    """Say where grading happens, when it is not simply this machine."""
+    where = executor.describe()
+    if where:
+        typer.echo(where, err=True)
+
+
+def _exit_code(report: Report, fail_under: float | None) -> ExitCode:
+    if any(s.internal_error for s in report.submissions):
+        return ExitCode.INTERNAL
+    code, why = outputs.fail_under(report, fail_under)
+    if why:
+        typer.echo(f"fail-under: {why}", err=True)
+    return code
+
+
+def _grade(
+    settings: Config,
+    plan: Plan,
+    submissions: list[Submission],
+    executor: Executor,
+    out: Path | None,
+    resume: bool,
+    on_result: OnResult,
+) -> Report:
+    """Grade in memory, or kept in the --out folder (resumable)."""
+    if out is None:
+        return grade_all(plan, submissions, on_result=on_result, executor=executor)
+    header = Header.of(settings, plan.name, submissions)
+    return grade_into(out, resume, header, plan, submissions, executor, on_result)
+
+
+@app.command()
+def doctor(verbose: VerboseOption = False) -> None:
+    """Show the isolation layers this machine allows, which are in force, and what each stops.
+
+    Example: [bold]sudoku-harness doctor[/bold]
+    """
+
+    def work() -> ExitCode:
+        typer.echo(doctor_report.render(probe(try_bubblewrap=True)))
+        return ExitCode.OK
+
+    run(work, verbose)
+
+
+@app.command()
+def check(
+    assignment: AssignmentOption = None,
+    jobs: JobsOption = DEFAULT_JOBS,
+    config: ConfigOption = None,
+    verbose: VerboseOption = False,
+) -> None:
+    """Grade the reference solvers and the examples; exit 1 on any mismatch.
+
+    The references must score full marks and break no rule; each example must get the outcome
+    in its NAME.expected.yaml.
+
+    Example: [bold]sudoku-harness check -a sudoku-functions[/bold]
+    """
+
+    def work() -> ExitCode:
+        settings = load_config(find_config(config))
+        names = [assignment] if assignment else list(settings.assignments)
+        for name in names:
+            settings.assignment(name)
+        rows = run_check(settings, names, jobs)
+        table = [
+            [
+                r.assignment,
+                r.kind,
+                r.name,
+                r.expected,
+                r.got,
+                "ok" if r.ok else "MISMATCH: " + "; ".join(r.problems),
+            ]
+            for r in rows
+        ]
+        typer.echo(
+            tabulate(table, headers=["assignment", "kind", "name", "expected", "got", "result"])
+        )
+        failed = sum(not r.ok for r in rows)
+        typer.echo(f"\n{len(rows) - failed} ok, {failed} mismatched")
+        return ExitCode.FAILED if failed else ExitCode.OK
+
+    run(work, verbose)
+
+
+@app.command()
+def league(
+    paths: Annotated[
+        list[Path], typer.Argument(help="Submissions (files or folders) or folders of them.")
+    ],
+    size: Annotated[int, typer.Option("--size", help="The league's puzzle size: 9, 16 or 25.")],
+    assignment: AssignmentOption = None,
+    repeats: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--repeats", min=1, max=99, help="Runs per puzzle (default: config.yaml)."),
+    ] = None,
+    json_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--json", help="Also write the standings as JSON to this file."),
+    ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option("--jobs", "-j", min=1, help="Programs timed at once (at most the CPU count)."),
+    ] = DEFAULT_JOBS,
+    executor_kind: ExecutorOption = Kind.LOCAL,
+    scheduler: SchedulerOption = None,
+    config: ConfigOption = None,
+    verbose: VerboseOption = False,
+) -> None:
+    """Rank the programs that pass at one size by CPU time per puzzle.
+
+    The reference programs run beside them; places that noise could swap are flagged.
+
+    Example: [bold]sudoku-harness league submissions/stdin-program --size 16[/bold]
+    """
+
+    def work() -> ExitCode:
+        settings = load_config(find_config(config))
+        name = pick_assignment(settings, paths[0], assignment)
+        league_settings = leagues.settings(settings, name)
+        plan = make_plan(settings, name)
+        probes = leagues.league_probes(settings, plan, size)
+        suffixes = suffixes_for(settings, name)
+        entrants = [s for path in paths for s in discover(path, suffixes)]
+        baselines = [
+            replace(s, name=f"reference {s.name}")
+            for path in league_settings.baselines
+            for s in discover(settings.path(path), suffixes)
+        ]
+        _unique_names([*entrants, *baselines])
+        count = repeats or league_settings.repeats
+        choice = Choice(executor_kind, jobs, scheduler, Mode.AUTO)
+        with executors.opened(choice) as executor:
+            _describe(executor)
+            standing = leagues.run_league(plan, probes, entrants, baselines, count, jobs, executor)
+        if json_file is not None:
+            league_report.write_json(standing, json_file)
+        typer.echo(league_report.render(standing))
+        return ExitCode.OK
+
+    run(work, verbose)
+
+
+@app.command("gradescope-package")
+def gradescope_package_command(
+    assignment: Annotated[
+        str, typer.Option("--assignment", "-a", help="Assignment name from config.yaml.")
+    ],
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="The zip to write (e.g. autograder.zip).")
+    ] = Path("autograder.zip"),
+    config: ConfigOption = None,
+    verbose: VerboseOption = False,
+) -> None:
+    """Build the autograder zip to upload to Gradescope for one assignment.
+
+    setup.sh installs the harness; run_autograder grades /autograder/submission into
+    /autograder/results/results.json.
+
+    Example: [bold]sudoku-harness gradescope-package -a stdin-program -o autograder.zip[/bold]
+    """
+
+    def work() -> ExitCode:
+        config_path = find_config(config)
+        outputs.write_one(
+            output, lambda path: gradescope_package.build(config_path, assignment, path)
+        )
+        typer.echo(f"wrote {output}: upload it as the assignment's autograder (zip file)")
+        return ExitCode.OK
+
+    run(work, verbose)
+
+
+def _unique_names(submissions: list[Submission]) -> None:
+    seen: dict[str, Path] = {}
+    for submission in submissions:
+        if submission.name in seen:
+            first = seen[submission.name]
+            raise BadInput(
+                f"{submission.path}: the name {submission.name!r} is also {first}'s: "
+                "rename one of the folders"
+            )
+        seen[submission.name] = submission.path
+
+
+def main() -> None:
+    app()

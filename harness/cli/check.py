@@ -1,0 +1,126 @@
+"""`sudoku-harness check`: the reference must score full marks, every example its expected outcome.
+
+An example submission folder `examples/NAME/` has its expected outcome beside it, in
+`examples/NAME.expected.yaml`:
+
+    status: graded               # or error
+    marks: {total: 110, sudoku_solver: 20}   # the total and any items to check, exactly
+    flags: [print]               # the rules flagged (as a set); omitted: none
+    note: "syntax error"         # optional: text the note must contain
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from harness.config import Config
+from harness.errors import BadInput
+from harness.grading.plan import Plan, make_plan
+from harness.grading.run import grade_all
+from harness.records.results import SubmissionResult
+from harness.shapes import suffixes_for
+from harness.submissions import Submission, discover
+from harness.yamlfile import dotted, first_error, read_yaml
+
+TOLERANCE = 0.005
+
+
+class Expected(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    status: str = "graded"
+    marks: dict[str, float] = Field(default_factory=dict)
+    flags: frozenset[str] = frozenset()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class CheckRow:
+    assignment: str
+    kind: str  # "reference" or "example"
+    name: str
+    expected: str
+    got: str
+    problems: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def check(config: Config, names: Sequence[str], jobs: int) -> list[CheckRow]:
+    return [row for name in names for row in _check_assignment(config, name, jobs)]
+
+
+def _check_assignment(config: Config, name: str, jobs: int) -> list[CheckRow]:
+    plan = make_plan(config, name)
+    suffixes = suffixes_for(config, name)
+    rows: list[CheckRow] = []
+    if plan.assignment.reference:
+        reference = discover(config.path(plan.assignment.reference), suffixes)
+        rows += [_reference_row(plan, r) for r in _grade(plan, reference, jobs)]
+    if plan.assignment.examples:
+        folder = config.path(plan.assignment.examples)
+        examples = discover(folder, suffixes)
+        expected = {s.name: load_expected(folder / f"{s.name}.expected.yaml") for s in examples}
+        rows += [_example_row(plan, r, expected[r.name]) for r in _grade(plan, examples, jobs)]
+    return rows
+
+
+def _grade(plan: Plan, submissions: list[Submission], jobs: int) -> tuple[SubmissionResult, ...]:
+    return grade_all(plan, submissions, jobs).submissions
+
+
+def load_expected(path: Path) -> Expected:
+    if not path.is_file():
+        raise BadInput.at(str(path), "missing: every example needs its expected outcome beside it")
+    try:
+        return Expected.model_validate(read_yaml(path))
+    except ValidationError as err:
+        location, message = first_error(err)
+        raise BadInput.at(str(path), f"{dotted(location)}: {message}") from None
+
+
+def _reference_row(plan: Plan, result: SubmissionResult) -> CheckRow:
+    problems = []
+    if result.status != "graded" or abs(result.marks - result.max_marks) > TOLERANCE:
+        problems.append(f"the reference must score full marks ({_lost(result)})")
+    problems += [f"the reference breaks a rule: {f.message} (line {f.line})" for f in result.flags]
+    full = f"{result.max_marks:g}"
+    return CheckRow(plan.name, "reference", result.name, full, f"{result.marks:g}", tuple(problems))
+
+
+def _example_row(plan: Plan, result: SubmissionResult, expected: Expected) -> CheckRow:
+    got = {"total": result.marks, **{item.name: item.marks for item in result.items}}
+    problems = (
+        [f"status {result.status}, expected {expected.status}"]
+        if result.status != expected.status
+        else []
+    )
+    ungraded = {item.name: item.feedback[0] for item in result.items if not item.graded}
+    for key, value in expected.marks.items():
+        if key not in got:
+            problems.append(f"marks.{key}: no such item")
+        elif key in ungraded:
+            problems.append(f"{key}: {ungraded[key]}")
+        elif abs(got[key] - value) > TOLERANCE:
+            problems.append(f"{key}: {got[key]:g}, expected {value:g}")
+    flagged = frozenset(f.rule for f in result.flags)
+    if flagged != expected.flags:
+        problems.append(f"flags {sorted(flagged)}, expected {sorted(expected.flags)}")
+    if expected.note not in result.note:
+        problems.append(f"note {result.note!r} lacks {expected.note!r}")
+    want = f"{expected.marks['total']:g}" if "total" in expected.marks else "?"
+    return CheckRow(plan.name, "example", result.name, want, f"{result.marks:g}", tuple(problems))
+
+
+def _lost(result: SubmissionResult) -> str:
+    lost = [
+        f"{i.name} {i.marks:g}/{i.max_marks:g}"
+        for i in result.items
+        if i.graded and i.marks < i.max_marks
+    ]
+    return ", ".join(lost) or result.note or result.status

@@ -1,0 +1,185 @@
+"""`sudoku-harness suites ...`: validate, generate and import suites of test cases."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from harness import atomic
+from harness.cli.run import run
+from harness.errors import ExitCode
+from harness.puzzles import importers
+from harness.puzzles.generate import Request, generate
+from harness.puzzles.rating import Difficulty
+from harness.puzzles.solver import DEFAULT_MAX_GUESSES
+from harness.puzzles.suites import Case, ValueStyle, dump_suite
+from harness.puzzles.validation import validate
+
+app = typer.Typer(
+    rich_markup_mode="rich",
+    context_settings={"help_option_names": ["-h", "--help"]},
+    no_args_is_help=True,
+    help="Check, generate and import suites of test cases.",
+)
+
+OutputOption = Annotated[
+    Optional[Path],  # noqa: UP045 - typer reads this annotation at run time
+    typer.Option("--output", "-o", help="Suite file to write (default: standard output)."),
+]
+NameOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--name", help="The suite's name (default: the output file's stem)."),
+]
+HiddenOption = Annotated[
+    bool, typer.Option("--hidden", help="Mark every case hidden: graded, details not shown.")
+]
+GuessesOption = Annotated[
+    int,
+    typer.Option("--max-guesses", min=1, help="Give up deciding a puzzle after this many guesses."),
+]
+VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Log what the harness does.")]
+ValuesOption = Annotated[
+    ValueStyle,
+    typer.Option(
+        "--values",
+        help="How a stdin program is fed values above 9: letters (A = 10) or decimal.",
+    ),
+]
+
+
+@app.command("validate")
+def validate_command(
+    paths: Annotated[
+        Optional[list[Path]],  # noqa: UP045
+        typer.Argument(help="Suite files or folders of them (default: testcases/)."),
+    ] = None,
+    max_guesses: GuessesOption = DEFAULT_MAX_GUESSES,
+    verbose: VerboseOption = False,
+) -> None:
+    """Check every case: well-formed, exactly one solution (unless marked otherwise), equal to
+    the written one, its recorded difficulty right, no puzzle twice. Exit 1 on any problem.
+
+    Example: [bold]sudoku-harness suites validate testcases/[/bold]
+    """
+
+    def work() -> ExitCode:
+        result = validate(paths or [Path("testcases")], max_guesses)
+        for problem in result.problems:
+            typer.echo(str(problem))
+        typer.echo(f"{result.files} files, {result.cases} cases: {len(result.problems)} problems")
+        return ExitCode.OK if result.ok else ExitCode.FAILED
+
+    run(work, verbose)
+
+
+@app.command("generate")
+def generate_command(
+    size: Annotated[int, typer.Option("--size", help="4, 9, 16, 25 or 36.")] = 9,
+    count: Annotated[int, typer.Option("--count", help="How many puzzles.")] = 10,
+    difficulty: Annotated[
+        Difficulty, typer.Option("--difficulty", help="Measured: easy, medium or hard.")
+    ] = "medium",
+    seed: Annotated[int, typer.Option("--seed", help="The same seed gives the same file.")] = 1,
+    output: OutputOption = None,
+    name: NameOption = None,
+    hidden: HiddenOption = False,
+    values: ValuesOption = "decimal",
+    verbose: VerboseOption = False,
+) -> None:
+    """Make puzzles with a unique solution by removing clues from random full grids.
+
+    Example: [bold]sudoku-harness suites generate --size 9 --count 20 --difficulty hard
+    --seed 7 -o testcases/hidden-9x9.yaml --hidden[/bold]
+    """
+
+    def work() -> ExitCode:
+        started = time.perf_counter()
+        request = Request(size=size, count=count, difficulty=difficulty, seed=seed)
+        suite = _suite_name(name, output, f"generated-{size}x{size}-{difficulty}")
+        cases = [_marked(case, hidden, values) for case in generate(request, suite)]
+        command = (
+            f"sudoku-harness suites generate --size {size} --count {count} "
+            f"--difficulty {difficulty} --seed {seed}"
+        )
+        description = f"{count} {difficulty} {size}x{size} puzzles made by `{command}`."
+        _emit(output, dump_suite(suite, description, cases), len(cases), started)
+        return ExitCode.OK
+
+    run(work, verbose)
+
+
+@app.command("import")
+def import_command(
+    source: Annotated[Path, typer.Argument(help="A puzzle file or folder in a known format.")],
+    output: OutputOption = None,
+    fmt: Annotated[
+        Optional[importers.Format],  # noqa: UP045
+        typer.Option("--format", help="lines, csv, boards or tokens (default: detected)."),
+    ] = None,
+    solutions: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--solutions",
+            help="Boards or tokens: the matching solutions (folder or file).",
+        ),
+    ] = None,
+    name: NameOption = None,
+    limit: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option("--limit", min=1, help="Import only the first N puzzles."),
+    ] = None,
+    hidden: HiddenOption = False,
+    max_guesses: GuessesOption = DEFAULT_MAX_GUESSES,
+    values: ValuesOption = "decimal",
+    verbose: VerboseOption = False,
+) -> None:
+    """Turn puzzles in the formats people have into a suite, computing missing solutions:
+    81-character lines, CSV with puzzle,solution columns, folders of CSV boards (with
+    --solutions), and stdin-style token files.
+
+    Example: [bold]sudoku-harness suites import top95.txt -o testcases/top95.yaml[/bold]
+    """
+
+    def work() -> ExitCode:
+        started = time.perf_counter()
+        suite = _suite_name(name, output, source.stem)
+        cases = importers.import_cases(
+            source,
+            fmt,
+            solutions,
+            suite=suite,
+            limit=limit,
+            hidden=hidden,
+            max_guesses=max_guesses,
+        )
+        cases, repeats = importers.drop_repeats([_marked(c, False, values) for c in cases])
+        for note in repeats:
+            typer.echo(f"skipped {note}", err=True)
+        description = f"Imported from {source.name} by `sudoku-harness suites import`."
+        _emit(output, dump_suite(suite, description, cases), len(cases), started)
+        return ExitCode.OK
+
+    run(work, verbose)
+
+
+def _suite_name(name: str | None, output: Path | None, fallback: str) -> str:
+    return name or (output.stem if output is not None else fallback)
+
+
+def _marked(case: Case, hidden: bool, values: ValueStyle) -> Case:
+    """The case as the options say: hidden (or as it was), fed with `values`."""
+    return dataclasses.replace(case, hidden=hidden or case.hidden, values=values)
+
+
+def _emit(output: Path | None, text: str, count: int, started: float) -> None:
+    if output is None:
+        sys.stdout.write(text)
+        return
+    atomic.write_text(output, text)
+    seconds = time.perf_counter() - started
+    typer.echo(f"wrote {count} cases to {output} in {seconds:.1f} s", err=True)

@@ -1,0 +1,108 @@
+"""Time limits derived from the reference solver's own runs (the Kattis rule).
+
+For an item with `time_from_reference: F` in config.yaml, every reference submission (a
+reference folder may hold several, e.g. one per language) is run on the item's probes, on this
+machine, before anything is graded; the item's limit becomes the smallest whole number of
+seconds at least F times the slowest reference run, and never less
+than the item's configured `time` (its floor). A reference that fails a probe, or takes longer
+than the generous calibration limit, is a setup problem: grading does not start.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from harness.config import AssignmentConfig, Config
+from harness.errors import BadInput
+from harness.grading.judge import judge
+from harness.records.probes import Probe
+from harness.records.verdicts import Verdict
+from harness.shapes import SHAPES
+from harness.shapes.base import RunContext
+from harness.submissions import SubmissionProblem, discover
+
+log = logging.getLogger(__name__)
+
+RESOLUTION = 1.0  # seconds: limits are whole seconds (Kattis' default resolution)
+CALIBRATION_TIME = 120.0  # CPU seconds the reference may take per probe while being timed
+
+
+@dataclass(frozen=True)
+class Calibrated:
+    assignment: AssignmentConfig  # with each timed item's limit set
+    notes: dict[str, tuple[str, ...]]  # item -> feedback lines saying the limit
+
+
+def calibrate(
+    config: Config, name: str, probes: tuple[Probe, ...], python: Path, base: Path | None
+) -> Calibrated:
+    assignment = config.assignment(name)
+    timed = [n for n, cfg in assignment.items.items() if cfg.time_from_reference]
+    if not timed:
+        return Calibrated(assignment, {})
+    context = RunContext(
+        _generous(assignment, timed),
+        tuple(p for p in probes if p.item in timed),
+        python,
+        base,
+        config.languages,
+    )
+    slowest = _slowest_runs(context, config, name, timed)
+    items = dict(assignment.items)
+    notes: dict[str, tuple[str, ...]] = {}
+    for item in timed:
+        cfg = items[item]
+        factor = cfg.time_from_reference or 1.0
+        limit = max(cfg.time or 0.0, math.ceil(factor * slowest[item] / RESOLUTION) * RESOLUTION)
+        log.info("%s: limit %g s (%g x the reference's %.3f s)", item, limit, factor, slowest[item])
+        items[item] = cfg.model_copy(update={"time": limit})
+        notes[item] = (_note(limit, factor),)
+    return Calibrated(assignment.model_copy(update={"items": items}), notes)
+
+
+def _note(limit: float, factor: float) -> str:
+    return (
+        f"time limit {limit:g} s of CPU per puzzle: at least {factor:g} times the slowest "
+        f"reference run on the grading machine"
+    )
+
+
+def _slowest_runs(
+    context: RunContext, config: Config, name: str, timed: list[str]
+) -> dict[str, float]:
+    where = f"{config.source}: assignments.{name}.reference"
+    reference = context.assignment.reference
+    if reference is None:
+        raise BadInput(f"{where}: time_from_reference needs a reference solver")
+    shape = SHAPES[context.assignment.shape]
+    slowest = dict.fromkeys(timed, 0.0)
+    for found in discover(
+        config.path(reference), shape.suffixes(context.assignment, context.languages)
+    ):
+        try:
+            run = shape.run(found, context)
+        except SubmissionProblem as problem:
+            raise BadInput(
+                f"{where}: the reference {found.name} cannot be run: {problem}"
+            ) from None
+        if len(run.outcomes) != len(context.probes):
+            raise BadInput(f"{where}: the reference {found.name} did not load: {run.load.message}")
+        for probe, outcome in zip(context.probes, run.outcomes, strict=True):
+            result = judge(probe, outcome, CALIBRATION_TIME)
+            if result.verdict is not Verdict.AC or outcome.cpu_seconds is None:
+                raise BadInput(
+                    f"{where}: the reference {found.name} fails {result.detail or probe.call}"
+                )
+            slowest[probe.item] = max(slowest[probe.item], outcome.cpu_seconds)
+    return slowest
+
+
+def _generous(assignment: AssignmentConfig, timed: list[str]) -> AssignmentConfig:
+    items = {
+        name: cfg.model_copy(update={"time": CALIBRATION_TIME}) if name in timed else cfg
+        for name, cfg in assignment.items.items()
+    }
+    return assignment.model_copy(update={"items": items})

@@ -1,0 +1,79 @@
+"""What the outcomes are worth: the one place marks are allocated.
+
+- An item's marks are split evenly over its cases: marks = max * accepted / cases.
+- An item with a rubric (criteria in config.yaml) earns the sum of its criteria's marks; each
+  criterion's marks are split evenly over the checks that judged it (one per probe informing
+  it): marks = max * passed / checks. A criterion no case judged earns nothing.
+- A flag whose rule has a `penalty` in config.yaml takes that many marks from the flagged item,
+  once per rule and item; a flag outside any item (a module-level import) takes it from the
+  total. Marks never go below zero: zero stays zero.
+- IE cases count as not accepted here, but the submission's status becomes "error" (see
+  grading.py): a harness failure is never a final mark.
+Marks are rounded to 2 decimals, the total from the unrounded items, so the result is the same
+on every run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from harness.config import CriterionConfig, RuleConfig
+from harness.records.results import PLACES, CaseResult, CriterionResult, Flag, RuleName
+from harness.records.verdicts import Verdict
+
+FAILURES_SHOWN = 2  # failure messages quoted per criterion; the rest are counted
+
+
+def item_marks(max_marks: float, cases: Sequence[CaseResult]) -> float:
+    if not cases:
+        return 0.0
+    accepted = sum(1 for case in cases if case.verdict is Verdict.AC)
+    return max_marks * accepted / len(cases)
+
+
+def criterion_results(
+    criteria: Mapping[str, CriterionConfig], cases: Sequence[CaseResult]
+) -> tuple[CriterionResult, ...]:
+    return tuple(_criterion(name, cfg.marks, cases) for name, cfg in criteria.items())
+
+
+def _criterion(name: str, max_marks: float, cases: Sequence[CaseResult]) -> CriterionResult:
+    checks = [check for case in cases for check in case.checks if check.criterion == name]
+    if not checks:
+        return CriterionResult(name, 0.0, rounded(max_marks), "not judged: no case informed it")
+    failures = [check.message for check in checks if not check.passed]
+    marks = max_marks * (len(checks) - len(failures)) / len(checks)
+    return CriterionResult(name, rounded(marks), rounded(max_marks), _why(failures, len(checks)))
+
+
+def _why(failures: Sequence[str], judged: int) -> str:
+    if not failures:
+        return ""
+    shown = "; ".join(dict.fromkeys(failures[:FAILURES_SHOWN]))
+    more = len(failures) - FAILURES_SHOWN
+    tail = f" (and {more} more)" if more > 0 else ""
+    return f"{shown}{tail} [failed on {len(failures)} of {judged}]"
+
+
+def rubric_marks(criteria: Sequence[CriterionResult]) -> float:
+    return sum(c.marks for c in criteria)
+
+
+def penalties(
+    flags: Sequence[Flag], rules: Mapping[RuleName, RuleConfig]
+) -> dict[str | None, float]:
+    """Marks taken per item (None: from the total), once per rule and item."""
+    taken: dict[str | None, float] = {}
+    for rule, item in sorted({(f.rule, f.item) for f in flags}, key=str):
+        penalty = rules[rule].penalty if rule in rules else 0.0
+        if penalty:
+            taken[item] = taken.get(item, 0.0) + penalty
+    return taken
+
+
+def after_penalty(marks: float, penalty: float) -> float:
+    return max(0.0, marks - penalty)
+
+
+def rounded(value: float) -> float:
+    return round(value + 0.0, PLACES)

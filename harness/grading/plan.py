@@ -1,0 +1,121 @@
+"""The plan for grading one assignment: its config, its shape, and every probe, built once."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from harness.assignments import PROBE_SETS
+from harness.config import AssignmentConfig, Config, LanguageConfig
+from harness.errors import BadInput
+from harness.grading.calibration import calibrate
+from harness.puzzles.suites import Case, load_suites
+from harness.records.notebook import DRIVER as NOTEBOOK_DRIVER
+from harness.records.probes import Probe
+from harness.sandbox.isolation import NO_ISOLATION, Isolation, Mode, choose
+from harness.shapes import SHAPES, suffixes_for
+from harness.shapes.base import RunContext, call_limits
+from harness.shapes.notebook_run import unavailable
+
+
+@dataclass(frozen=True)
+class Plan:
+    name: str
+    assignment: AssignmentConfig
+    probes: tuple[Probe, ...]
+    python: Path
+    workdir_base: Path | None = None
+    notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # item -> feedback lines
+    languages: Mapping[str, LanguageConfig] = field(default_factory=dict)  # config.yaml's
+    ungraded: Mapping[str, str] = field(default_factory=dict)  # item -> why no submission is
+    # graded on it here (its probes are left out)
+    isolation: Isolation = NO_ISOLATION  # layers applied to every student process
+    python_configured: bool = False  # config.yaml's runtime.python, not the grader's own
+
+    def moved_here(self, isolation: Isolation) -> Plan:
+        """The plan for grading on this machine (a cluster worker): its isolation layers, and
+        its own interpreter unless config.yaml names one."""
+        python = self.python if self.python_configured else Path(sys.executable)
+        return replace(self, isolation=isolation, python=python)
+
+    @property
+    def max_marks(self) -> float:
+        return self.assignment.max_marks
+
+    def time_limit(self, probe: Probe) -> float:
+        return call_limits(self.assignment, probe).time
+
+    def context(self, probes: tuple[Probe, ...] | None = None) -> RunContext:
+        """What a shape needs to run a submission: the plan's probes, or the given ones."""
+        return RunContext(
+            self.assignment,
+            self.probes if probes is None else probes,
+            self.python,
+            self.workdir_base,
+            self.languages,
+            self.isolation,
+        )
+
+
+def make_plan(config: Config, name: str, isolation: Isolation | None = None) -> Plan:
+    """The plan for assignment `name`; student processes get `isolation` (default: every layer
+    this machine allows)."""
+    assignment = config.assignment(name)
+    where = f"{config.source}: assignments.{name}"
+    if assignment.shape not in SHAPES:
+        raise BadInput(f"{where}.shape: unknown shape {assignment.shape!r} ({_known(SHAPES)})")
+    if assignment.probes not in PROBE_SETS:
+        raise BadInput(
+            f"{where}.probes: unknown probe set {assignment.probes!r} ({_known(PROBE_SETS)})"
+        )
+    suffixes_for(config, name)  # checks the shape's own settings
+    suites = load_suites([config.path(p) for p in assignment.suites])
+    cases = tuple(case for suite in suites for case in suite.cases)
+    probes = tuple(p for item in assignment.items for p in _item_probes(config, name, item, cases))
+    python = config.path(config.runtime.python) if config.runtime.python else Path(sys.executable)
+    base = config.path(config.runtime.workdir) if config.runtime.workdir else None
+    ungraded = _cannot_grade(probes, python)
+    probes = tuple(p for p in probes if p.item not in ungraded)
+    timed = calibrate(config, name, probes, python, base)
+    isolation = choose(Mode.AUTO) if isolation is None else isolation
+    return Plan(
+        name,
+        timed.assignment,
+        probes,
+        python,
+        base,
+        timed.notes,
+        config.languages,
+        ungraded,
+        isolation,
+        config.runtime.python is not None,
+    )
+
+
+def _cannot_grade(probes: tuple[Probe, ...], python: Path) -> dict[str, str]:
+    """Items this machine cannot grade: those that run a notebook, without the notebook extra."""
+    items = {p.item for p in probes if p.driver == NOTEBOOK_DRIVER}
+    reason = unavailable(python) if items else ""
+    return dict.fromkeys(sorted(items), reason) if reason else {}
+
+
+def _item_probes(config: Config, name: str, item: str, cases: tuple[Case, ...]) -> list[Probe]:
+    assignment = config.assignment(name)
+    builders = PROBE_SETS[assignment.probes]
+    builder_name = assignment.items[item].probe or item
+    where = f"{config.source}: assignments.{name}.items.{item}"
+    if builder_name not in builders:
+        raise BadInput(f"{where}: probe set {assignment.probes!r} has no probe {builder_name!r}")
+    try:
+        probes = builders[builder_name](cases)
+    except ValueError as err:
+        raise BadInput(f"{where}: cannot build probes from the suites: {err}") from None
+    if not probes:
+        raise BadInput(f"{where}: the suites give this item no cases")
+    return [replace(probe, item=item) for probe in probes]
+
+
+def _known(names: Iterable[str]) -> str:
+    return "known: " + ", ".join(sorted(names))

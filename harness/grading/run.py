@@ -1,0 +1,291 @@
+"""Grading: run each submission through its shape, judge every outcome, allocate marks.
+
+Submissions are graded in parallel by worker processes (harness/executors/pool.py: forked, trusted
+supervisors; student code only ever runs in the exec'd children they start).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+
+from harness.executors.base import Executor
+from harness.executors.local import LocalExecutor
+from harness.grading import feedback
+from harness.grading.judge import judge
+from harness.grading.marks import (
+    after_penalty,
+    criterion_results,
+    item_marks,
+    penalties,
+    rounded,
+    rubric_marks,
+)
+from harness.grading.plan import Plan
+from harness.records.outcomes import LoadOutcome
+from harness.records.results import (
+    CaseResult,
+    CriterionResult,
+    ItemResult,
+    Report,
+    SubmissionResult,
+)
+from harness.records.verdicts import Verdict
+from harness.shapes import SHAPES
+from harness.shapes.base import SubmissionRun
+from harness.submissions import Submission, SubmissionProblem
+
+log = logging.getLogger(__name__)
+OnResult = Callable[[SubmissionResult], None]  # told of each submission as it is finished
+
+
+def chain(*callbacks: OnResult | None) -> OnResult:
+    """One callback calling each of `callbacks` in turn."""
+    present = [c for c in callbacks if c is not None]
+
+    def call(result: SubmissionResult) -> None:
+        for callback in present:
+            callback(result)
+
+    return call
+
+
+AGAIN = "graded again alone: a case ran out of wall-clock time with CPU time to spare"
+
+
+def grade_all(
+    plan: Plan,
+    submissions: Sequence[Submission],
+    jobs: int = 1,
+    on_result: Callable[[SubmissionResult], None] | None = None,
+    executor: Executor | None = None,
+) -> Report:
+    """Grade every submission, `jobs` at a time on this machine (or on `executor`); `on_result`
+    sees each final result once, as it finishes.
+
+    A submission with a case stopped on the wall clock while it had CPU time to spare (the
+    machine was busy, or it slept) is graded once more after the others, alone, and only that
+    second result counts: a TLE must not depend on how busy the machine was."""
+    executor = executor or LocalExecutor(jobs)
+    failed = functools.partial(_failed, plan)
+    results, again = [], []
+    by_name = {s.name: s for s in submissions}
+    for result in executor.map(grade_one, plan, submissions, failed):
+        if result.timed_on_the_wall and executor.concurrent:
+            again.append(by_name[result.name])  # final only once graded again, alone
+            continue
+        if on_result:
+            on_result(result)
+        results.append(result)
+    for result in executor.alone().map(grade_one, plan, again, failed):
+        result = replace(result, note="; ".join(filter(None, [result.note, AGAIN])))
+        if on_result:
+            on_result(result)
+        results.append(result)
+    ordered = tuple(sorted(results, key=lambda r: r.name))
+    return Report(plan.name, rounded(plan.max_marks), ordered)
+
+
+def _failed(plan: Plan, submission: Submission, why: str) -> SubmissionResult:
+    """The row of a submission the executor could not get graded: the harness's failure."""
+    return _unrun(plan, submission, Verdict.IE, f"internal error: {why}")
+
+
+def grade_one(plan: Plan, submission: Submission) -> SubmissionResult:
+    """Grade one submission. Never raises for anything the submission does."""
+    log.debug("grading %s", submission.name)
+    try:
+        run = SHAPES[plan.assignment.shape].run(submission, plan.context())
+    except SubmissionProblem as problem:
+        return _unrun(plan, submission, Verdict.CE, str(problem))
+    except Exception as err:  # the harness's own failure: an IE row, never the student's
+        log.exception("internal error grading %s", submission.name)
+        return _unrun(plan, submission, Verdict.IE, f"internal error: {err}")
+    if not run.load.loaded:
+        verdict = Verdict.IE if run.load.kind == "internal" else Verdict.CE
+        return _unrun(plan, submission, verdict, load_note(run.load), run, load_detail(run.load))
+    return _graded(plan, submission, run)
+
+
+def _unrun(
+    plan: Plan,
+    submission: Submission,
+    verdict: Verdict,
+    note: str,
+    run: SubmissionRun | None = None,
+    detail: str = "",
+) -> SubmissionResult:
+    """A submission none of whose calls ran: every item gets one case with the reason (in full
+    in the case's detail, in one line in the note)."""
+    ungraded = _ungraded(plan, run)
+    items = tuple(
+        _ungraded_item(name, cfg.marks, ungraded[name])
+        if name in ungraded
+        else ItemResult(
+            name,
+            0.0,
+            rounded(cfg.marks),
+            (CaseResult("load", verdict, detail or note, 0.0),),
+            criteria=tuple(
+                CriterionResult(c, 0.0, rounded(k.marks), note) for c, k in cfg.criteria.items()
+            ),
+        )
+        for name, cfg in plan.assignment.items.items()
+    )
+    flags = run.flags if run else ()
+    max_marks = _max_marks(plan, ungraded)
+    return SubmissionResult(submission.name, 0.0, max_marks, "error", note, items, flags)
+
+
+def _ungraded(plan: Plan, run: SubmissionRun | None) -> dict[str, str]:
+    """Items left out of this submission's marks and maximum, with why: the plan's (the machine
+    cannot grade them) and the run's (an optional part the submission does not have)."""
+    return {**plan.ungraded, **(run.ungraded if run else {})}
+
+
+def _ungraded_item(name: str, max_marks: float, reason: str) -> ItemResult:
+    return ItemResult(name, 0.0, rounded(max_marks), (), (reason,), graded=False)
+
+
+def _max_marks(plan: Plan, ungraded: Mapping[str, str]) -> float:
+    items = plan.assignment.items
+    return rounded(plan.max_marks - sum(items[name].marks for name in ungraded))
+
+
+def _graded(plan: Plan, submission: Submission, run: SubmissionRun) -> SubmissionResult:
+    assignment = plan.assignment
+    cases: dict[str, list[CaseResult]] = {item: [] for item in assignment.items}
+    printed: dict[str, str] = {}
+    for probe, outcome in zip(plan.probes, run.outcomes, strict=True):
+        cases[probe.item].append(judge(probe, outcome, plan.time_limit(probe)))
+        if outcome.output and outcome.kind != "output_limit":
+            printed.setdefault(probe.item, outcome.output)
+    rubrics = {
+        item: criterion_results(cfg.criteria, cases[item]) for item, cfg in assignment.items.items()
+    }
+    raw = {
+        item: rubric_marks(rubrics[item]) if cfg.criteria else item_marks(cfg.marks, cases[item])
+        for item, cfg in assignment.items.items()
+    }
+    taken = penalties(run.flags, assignment.rules)
+    kept = {item: after_penalty(raw[item], taken.get(item, 0.0)) for item in raw}
+    lost = {item: raw[item] < cfg.marks for item, cfg in assignment.items.items()}
+    ungraded = _ungraded(plan, run)
+    items = tuple(
+        _ungraded_item(name, cfg.marks, ungraded[name])
+        if name in ungraded
+        else _item(
+            plan, run, name, cases[name], kept[name], lost, taken.get(name, 0.0), rubrics[name]
+        )
+        for name, cfg in assignment.items.items()
+    )
+    items = tuple(_with_output(item, printed.get(item.name, "")) for item in items)
+    counted = sum(marks for item, marks in kept.items() if item not in ungraded)
+    total = after_penalty(counted, taken.get(None, 0.0))
+    result = SubmissionResult(
+        submission.name,
+        rounded(total),
+        _max_marks(plan, ungraded),
+        "graded",
+        _note(plan, run, taken.get(None, 0.0)),
+        items,
+        run.flags,
+    )
+    return _with_internal_errors(result)
+
+
+def _item(
+    plan: Plan,
+    run: SubmissionRun,
+    name: str,
+    cases: list[CaseResult],
+    marks: float,
+    lost: dict[str, bool],
+    taken: float,
+    rubric: tuple[CriterionResult, ...],
+) -> ItemResult:
+    cfg = plan.assignment.items[name]
+    lines = [
+        *feedback.alias_note(cfg.function or name, run.names.get(name)),
+        *feedback.accepted_readings(cases),
+        *feedback.dependency_notes(name, cfg.depends_on, lost),
+        *feedback.penalty_notes(name, run.flags, taken),
+        *plan.notes.get(name, ()),
+        *run.notes.get(name, ()),
+    ]
+    marks, max_marks = rounded(marks), rounded(cfg.marks)
+    return ItemResult(name, marks, max_marks, tuple(cases), tuple(lines), rubric)
+
+
+def _with_output(item: ItemResult, output: str) -> ItemResult:
+    if not output or not _prints_matter(item):
+        return item
+    return replace(item, feedback=(*item.feedback, feedback.output_note(output)))
+
+
+def _prints_matter(item: ItemResult) -> bool:
+    """Output is worth a note where it was not already judged: rubric items."""
+    return bool(item.criteria)
+
+
+def _note(plan: Plan, run: SubmissionRun, module_penalty: float) -> str:
+    missing = run.missing
+    if missing is None:
+        missing = tuple(item for item in plan.assignment.items if item not in run.names)
+    missing = tuple(item for item in missing if item not in _ungraded(plan, run))
+    parts = [*feedback.salvage_note(run.load.skipped)]
+    parts += [f"not defined: {', '.join(missing)}"] if missing else []
+    parts += feedback.penalty_notes(None, run.flags, module_penalty)
+    return "; ".join(parts)
+
+
+def _with_internal_errors(result: SubmissionResult) -> SubmissionResult:
+    if not result.internal_error:
+        return result
+    count = sum(c.verdict is Verdict.IE for item in result.items for c in item.cases)
+    note = f"internal error in {count} case(s): not a final mark, grade it again"
+    return SubmissionResult(
+        result.name,
+        result.marks,
+        result.max_marks,
+        "error",
+        "; ".join(filter(None, [note, result.note])),
+        result.items,
+        result.flags,
+    )
+
+
+def load_note(load: LoadOutcome) -> str:
+    """One line saying why the module did not load."""
+    where = f" at line {load.line}" if load.line else ""
+    if load.kind == "syntax":
+        return f"syntax error{where}: {load.message}"
+    if load.kind == "timeout":
+        return f"{load.message} (module-level code that loops, or waits for input?)"
+    if load.kind == "import" and load.error_type == "SystemExit":
+        return f"the module calls sys.exit(){where} when imported"
+    if load.kind == "import":
+        hint = feedback.error_hint(load.error_type, load.message)
+        return f"importing the module failed{where}: {load.error_type}: {load.message}{hint}"
+    if load.kind == "internal":
+        return f"internal error: {load.message}"
+    if load.kind == "build":
+        return f"compile error: {_first_error(load.message)}"
+    return load.message
+
+
+def load_detail(load: LoadOutcome) -> str:
+    """Everything a student needs to see about a failed load: for a build, the compiler's
+    output (capped), which the one-line note only summarises."""
+    if load.kind == "build" and "\n" in load.message:
+        return f"compile error:\n{load.message}"
+    return load_note(load)
+
+
+def _first_error(output: str) -> str:
+    """The compiler's first error line (`file:line:col: error: ...`), else its first line."""
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    errors = [line for line in lines if "error" in line.lower()]
+    return (errors or lines or ["(no output)"])[0]

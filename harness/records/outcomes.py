@@ -1,0 +1,73 @@
+"""Raw outcomes: what happened when the harness ran something, before anyone judged it.
+
+A judge turns these into verdicts; nothing here knows what the right answer was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+OUTPUT_CHARS = 2000  # captured output kept per call, for feedback
+
+CallKind = Literal[
+    "returned",  # the function returned; `value` holds what it returned
+    "raised",  # it raised; `error_type`, `message`, `line`
+    "timeout",  # the supervisor stopped it on the clock
+    "crashed",  # the process ended during the call (`exit_code` or `signal`)
+    "output_limit",  # it printed more than the cap
+    "reply_limit",  # its return value encoded to more than the cap
+    "unencodable",  # its return value could not be carried (too deep, too many values)
+    "protocol",  # the reply channel carried something that is not a reply
+    "not_loaded",  # the module is not loaded (or the function is missing)
+    "skipped",  # not run: too many time-outs before it in the same item
+    "internal",  # the harness failed
+]
+LoadKind = Literal["loaded", "syntax", "import", "build", "timeout", "crashed", "internal"]
+
+
+@dataclass(frozen=True)
+class CallOutcome:
+    kind: CallKind
+    value: Any = None
+    args_after: tuple[Any, ...] = ()
+    same: tuple[tuple[str, int], ...] = ()  # returned objects that are argument objects
+    error_type: str = ""
+    message: str = ""
+    line: int | None = None
+    exit_code: int | None = None
+    signal: str = ""
+    output: str = ""
+    seconds: float = 0.0  # wall-clock seconds of the call
+    cpu_seconds: float | None = None  # CPU seconds, from the kernel's accounting
+
+    def over_time(self, cpu_limit: float) -> bool:
+        """Stopped on the clock, or used more CPU than `cpu_limit` (kernel accounting)."""
+        over = self.cpu_seconds is not None and self.cpu_seconds > cpu_limit
+        return self.kind == "timeout" or over or self.signal == "SIGXCPU"
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A top-level statement that raised while a failed import was salvaged."""
+
+    error_type: str
+    message: str
+    line: int | None  # where it was raised, deepest in the student's file
+    statement: int  # the top-level statement's first line
+
+
+@dataclass(frozen=True)
+class LoadOutcome:
+    kind: LoadKind
+    names: frozenset[str] = frozenset()  # callables defined by the module
+    error_type: str = ""
+    message: str = ""
+    line: int | None = None
+    members: Mapping[str, frozenset[str]] = field(default_factory=dict)  # class -> its names
+    skipped: tuple[Skipped, ...] = ()  # salvaged: the statements that raised (first: the import's)
+
+    @property
+    def loaded(self) -> bool:
+        return self.kind == "loaded"

@@ -1,0 +1,66 @@
+"""Probes: one call to make in the student's process, and what the answer must be.
+
+The call's arguments cross to the child; the expectation never does: it stays in the
+supervising process and judges the raw outcome there. A call is one of the module's functions,
+or a driver (a scenario run in the child, see harness/sandbox/child/board_driver.py). Items graded
+by a rubric get `checks` from each judgement: one pass/fail per criterion the probe informs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from harness.records.outcomes import CallOutcome
+from harness.records.verdicts import Verdict
+
+
+@dataclass(frozen=True)
+class Check:
+    """One criterion of a rubric, judged on one probe."""
+
+    criterion: str
+    passed: bool
+    message: str = ""  # why it failed: names the criterion's fact, the board, space and value
+
+
+@dataclass(frozen=True)
+class Judgement:
+    passed: bool
+    detail: str = ""  # why it failed, for the student
+    accepted: str = ""  # the reading of the handout this answer was accepted under, if notable
+    raised: str = ""  # the student's code raised this (inside a driver): a run-time error
+    verdict: Verdict | None = None  # what a failed judgement comes to when not WA (a notebook
+    # cell that ran out of time: TLE)
+    checks: tuple[Check, ...] = ()
+
+
+class Expectation(Protocol):
+    @property
+    def inspects_arguments(self) -> bool:
+        """Whether judging needs the arguments as the call left them (sent back only then)."""
+        ...
+
+    @property
+    def criteria(self) -> tuple[str, ...]:
+        """The rubric criteria this expectation judges (empty: the item's marks are split over
+        its cases). A call that fails outright fails each of them."""
+        ...
+
+    def judge(self, outcome: CallOutcome) -> Judgement:
+        """Judge a call that returned (outcome.kind == "returned")."""
+        ...
+
+
+@dataclass(frozen=True)
+class Probe:
+    item: str  # the graded item (for a function library: the function's name)
+    id: str  # stable and unique within the item
+    call: str  # the call as a person would read it, for feedback
+    args: tuple[Any, ...]
+    expect: Expectation
+    hidden: bool = False  # from a hidden suite case: graded, details withheld
+    driver: str = ""  # a driver to run instead of the function named `item`
+    needs: tuple[str, ...] = ()  # interface names ("Board.makeMove") the call cannot do without
+    files: tuple[tuple[str, str], ...] = ()  # (relative path, text) the call reads
+    time: float | None = None  # this probe's CPU limit, when not the item's

@@ -1,0 +1,190 @@
+"""Reading what a student process sent back into raw outcomes (harness/records/outcomes.py).
+
+Every reply is untrusted: anything that is not a well-formed reply is a protocol error, the
+student's, never the harness's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from harness.records.outcomes import OUTPUT_CHARS, CallOutcome, LoadOutcome, Skipped
+from harness.sandbox.child import codec
+from harness.sandbox.process import Exchange
+from harness.sandbox.program import ProgramRun
+
+
+def call_outcome(exchange: Exchange) -> CallOutcome:
+    return replace(
+        _what_happened(exchange),
+        output=exchange.output.decode("utf-8", "replace")[:OUTPUT_CHARS],
+        seconds=exchange.wall,
+        cpu_seconds=exchange.cpu,
+    )
+
+
+def load_outcome(exchange: Exchange) -> LoadOutcome:
+    reply = exchange.reply
+    if exchange.timed_out:
+        return LoadOutcome("timeout", message="importing the module did not finish in time")
+    if reply is None:
+        ending = exchange.ending
+        how = _ending_text(ending.code, ending.signal_name) if ending else "did not reply"
+        return LoadOutcome("crashed", message=f"the interpreter {how} while importing the module")
+    if reply.get("ok") is True:
+        return _loaded(reply)
+    return _load_failure(reply)
+
+
+def _loaded(reply: dict[str, Any]) -> LoadOutcome:
+    try:
+        names = frozenset(_strings(reply["names"]))
+        members = {
+            str(k): frozenset(_strings(v)) for k, v in dict(reply.get("members", {})).items()
+        }
+        skipped = tuple(_skipped(item) for item in reply.get("skipped", []))
+    except (KeyError, TypeError, ValueError) as err:
+        message = f"the module broke the harness's reply channel while loading ({err})"
+        return LoadOutcome("import", error_type="ProtocolError", message=message)
+    return LoadOutcome("loaded", names=names, members=members, skipped=skipped)
+
+
+def _strings(value: Any) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
+        raise ValueError("expected a list of names")
+    return value
+
+
+def _skipped(item: Any) -> Skipped:
+    line, statement = item.get("line"), item.get("statement")
+    return Skipped(
+        str(item["type"]),
+        str(item.get("message", "")),
+        line if isinstance(line, int) else None,
+        statement if isinstance(statement, int) else 0,
+    )
+
+
+def _load_failure(reply: dict[str, Any]) -> LoadOutcome:
+    message = str(reply.get("message", ""))
+    line = reply.get("line") if isinstance(reply.get("line"), int) else None
+    if reply.get("kind") == "internal":
+        return LoadOutcome("internal", message=message)
+    if reply.get("kind") == "syntax":
+        return LoadOutcome("syntax", error_type="SyntaxError", message=message, line=line)
+    return LoadOutcome("import", error_type=str(reply.get("type", "")), message=message, line=line)
+
+
+def _what_happened(exchange: Exchange) -> CallOutcome:
+    if exchange.timed_out:
+        return CallOutcome("timeout")
+    if exchange.output_overflow:
+        return CallOutcome("output_limit")
+    if exchange.reply_overflow:
+        return CallOutcome("reply_limit")
+    if exchange.reply is not None:
+        return _from_reply(exchange.reply)
+    if exchange.malformed:
+        return CallOutcome("protocol", message=exchange.malformed)
+    ending = exchange.ending
+    if ending is None:
+        return CallOutcome("protocol", message="no reply and the process is still running")
+    return CallOutcome("crashed", exit_code=ending.code, signal=ending.signal_name)
+
+
+def _from_reply(reply: dict[str, Any]) -> CallOutcome:
+    try:
+        if reply.get("ok") is True:
+            return _returned(reply)
+        if reply.get("kind") == "unencodable":
+            return CallOutcome("unencodable", message=str(reply.get("message", "")))
+        line = reply.get("line")
+        return CallOutcome(
+            "raised",
+            error_type=str(reply["type"]),
+            message=str(reply.get("message", "")),
+            line=line if isinstance(line, int) else None,
+        )
+    except (KeyError, TypeError, ValueError, codec.CodecError) as err:
+        return CallOutcome("protocol", message=f"malformed reply: {err}")
+
+
+def _returned(reply: dict[str, Any]) -> CallOutcome:
+    return CallOutcome(
+        "returned",
+        value=codec.decode(reply["value"]),
+        args_after=tuple(codec.decode(arg) for arg in reply["args"]),
+        same=tuple((str(path), int(index)) for path, index in reply["same"]),
+    )
+
+
+def _ending_text(code: int | None, signal_name: str) -> str:
+    return f"was killed by {signal_name}" if signal_name else f"exited with status {code}"
+
+
+# A program's run: its stdout is the answer, its stderr is evidence.
+TRACEBACK = "Traceback (most recent call last)"
+PYTHON_ERROR = re.compile(r"^(\w+(?:\.\w+)*)(?:: ?(.*))?$")
+PYTHON_LINE = re.compile(r'^  File "([^"]*)", line (\d+)')
+CPP_THROW = re.compile(r"terminate called after throwing an instance of '([^']+)'")
+CPP_MEMORY = ("std::bad_alloc",)
+STDERR_SHOWN = 300
+
+
+def program_outcome(run: ProgramRun) -> CallOutcome:
+    """What one run of a program comes to, before judging: `returned` with its stdout."""
+    stderr = run.stderr.decode("utf-8", "replace")
+    outcome = _program_kind(run, stderr)
+    output = run.stdout if outcome.kind == "output_limit" else run.stderr
+    return replace(
+        outcome,
+        output=output.decode("utf-8", "replace")[:OUTPUT_CHARS],
+        seconds=run.wall,
+        cpu_seconds=run.cpu,
+    )
+
+
+def _program_kind(run: ProgramRun, stderr: str) -> CallOutcome:
+    if run.timed_out:
+        return CallOutcome("timeout")
+    if run.output_overflow:
+        return CallOutcome("output_limit")
+    if run.ending.code == 0:
+        return CallOutcome("returned", value=run.stdout.decode("utf-8", "replace"))
+    raised = _python_error(stderr) or _cpp_error(stderr)
+    if raised is not None:
+        return raised
+    ending = run.ending
+    message = f"the program {ending.text}"
+    tail = stderr.strip()[-STDERR_SHOWN:]
+    message += f"; its stderr ends: {tail!r}" if tail else ""
+    return CallOutcome("crashed", exit_code=ending.code, signal=ending.signal_name, message=message)
+
+
+def _python_error(stderr: str) -> CallOutcome | None:
+    """The exception a Python program died of, from its traceback, with the line deepest in the
+    student's own files (their paths are relative once the working copy's is removed)."""
+    if TRACEBACK not in stderr:
+        return None
+    lines = stderr[stderr.rindex(TRACEBACK) :].splitlines()
+    found = [PYTHON_ERROR.match(line) for line in lines if not line.startswith(" ")]
+    errors = [m for m in found if m]
+    if not errors:
+        return None
+    frames = [m for line in lines if (m := PYTHON_LINE.match(line))]
+    own = [m for m in frames if not m.group(1).startswith(("/", "<"))]  # the working copy's
+    error_type, message = errors[-1].group(1), errors[-1].group(2) or ""
+    line = int((own or frames)[-1].group(2)) if frames else None
+    return CallOutcome("raised", error_type=error_type, message=message, line=line)
+
+
+def _cpp_error(stderr: str) -> CallOutcome | None:
+    """An uncaught C++ exception (std::bad_alloc when the memory limit is hit)."""
+    match = CPP_THROW.search(stderr)
+    if match is None:
+        return None
+    thrown = match.group(1)
+    error_type = "MemoryError" if thrown in CPP_MEMORY else thrown
+    return CallOutcome("raised", error_type=error_type, message=f"uncaught {thrown}")

@@ -1,0 +1,113 @@
+"""The class page: how many submissions and how they did (mean, median, a histogram of percent
+marks), each submission with a link to its page, pass rates per item and the slowest cases."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from harness.records.results import Report, SubmissionResult
+from harness.writers.pages.document import (
+    Bar,
+    Block,
+    Cell,
+    Heading,
+    Histogram,
+    Link,
+    Page,
+    Paragraph,
+    Table,
+)
+from harness.writers.pages.figures import (
+    BINS,
+    ItemRate,
+    bin_label,
+    histogram,
+    item_rates,
+    percent,
+    slowest,
+    summary,
+)
+from harness.writers.pages.submission_page import verdict_counts
+from harness.writers.pages.text import marks_text, percent_text
+
+
+def class_page(report: Report, stems: Sequence[str]) -> Page:
+    """The class page; `stems[i]` is the file stem of submission i's page."""
+    blocks = [
+        *_summary(report),
+        *_histogram(report),
+        *_submissions(report, stems),
+        *_rates(report),
+        *_slowest(report, stems),
+    ]
+    return Page(f"{report.assignment}: class results", tuple(blocks))
+
+
+def _summary(report: Report) -> list[Block]:
+    figures = summary(report)
+    top = marks_text(report.max_marks)
+    counts = f"{figures.submissions} ({figures.graded} graded, "
+    counts += f"{figures.submissions - figures.graded} with errors)"
+    return [
+        Heading(1, f"{report.assignment}: class results"),
+        Paragraph(counts, "submissions"),
+        Paragraph(
+            f"{marks_text(figures.mean)} / {top} ({percent_text(figures.mean_percent)})", "mean"
+        ),
+        Paragraph(f"{marks_text(figures.median)} / {top}", "median"),
+    ]
+
+
+def _histogram(report: Report) -> list[Block]:
+    bars = tuple(Bar(bin_label(i), n) for i, n in zip(range(BINS), histogram(report), strict=True))
+    return [Heading(2, "Marks distribution"), Histogram("submissions by percent mark", bars)]
+
+
+def _submissions(report: Report, stems: Sequence[str]) -> list[Block]:
+    rows = tuple(
+        _submission_row(result, stem)
+        for result, stem in zip(report.submissions, stems, strict=True)
+    )
+    headers = ("submission", "marks", "max", "percent", "status", "verdicts", "note")
+    return [Heading(2, "Submissions"), Table(headers, rows)]
+
+
+def _submission_row(result: SubmissionResult, stem: str) -> tuple[Cell, ...]:
+    share = percent(result)
+    cases = [c for item in result.items for c in item.cases]
+    return (
+        Link(result.name, f"{stem}.html"),
+        marks_text(result.marks),
+        marks_text(result.max_marks),
+        percent_text(share) if share is not None else "-",
+        result.status,
+        verdict_counts(cases),
+        result.note or "-",
+    )
+
+
+def _rates(report: Report) -> list[Block]:
+    headers = ("item", "max", "full marks", "pass rate", "cases accepted", "AC rate")
+    rows = tuple(_rate_row(rate) for rate in item_rates(report))
+    explained = "pass rate: graded submissions with full marks on the item; AC rate: its cases"
+    return [Heading(2, "Pass rate per item"), Paragraph(explained), Table(headers, rows)]
+
+
+def _rate_row(rate: ItemRate) -> tuple[str, ...]:
+    return (
+        rate.item,
+        marks_text(rate.max_marks),
+        f"{rate.full_marks}/{rate.graded}",
+        percent_text(100 * rate.pass_rate) if rate.graded else "-",
+        f"{rate.accepted}/{rate.cases}",
+        percent_text(100 * rate.accepted_rate) if rate.cases else "-",
+    )
+
+
+def _slowest(report: Report, stems: Sequence[str]) -> list[Block]:
+    rows = tuple(
+        (Link(t.submission, f"{stems[t.position]}.html"), t.item, t.case, f"{t.seconds:.3f}")
+        for t in slowest(report)
+    )
+    table = Table(("submission", "item", "case", "seconds"), rows)
+    return [Heading(2, f"Slowest cases ({len(rows)})"), table]

@@ -1,0 +1,134 @@
+"""A submission's feedback page: its marks, each item's marks and verdicts, the feedback, and every
+failed case with its detail, its grids (differing cells marked) and the start of its output."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+from harness.records.evidence import OUTPUT_KEPT, Grids
+from harness.records.results import CaseResult, ItemResult, SubmissionResult
+from harness.records.verdicts import Verdict
+from harness.writers.pages.document import (
+    Block,
+    Bullets,
+    GridFigure,
+    Heading,
+    Link,
+    Page,
+    Paragraph,
+    Preformatted,
+    Table,
+)
+from harness.writers.pages.figures import percent
+from harness.writers.pages.names import INDEX
+from harness.writers.pages.text import marks_text, percent_text
+
+CELLS_LISTED = 12  # differing cells named in words before "and N more"
+BACK = Link("class page", f"{INDEX}.html")
+
+
+def submission_page(result: SubmissionResult) -> Page:
+    blocks = [*_header(result), *_items(result), *_flags(result), *_feedback(result)]
+    return Page(f"{result.name}: feedback", (*blocks, *_failed(result)), BACK)
+
+
+def _header(result: SubmissionResult) -> list[Block]:
+    share = percent(result)
+    shown = f" ({percent_text(share)})" if share is not None else ""
+    marks = f"{marks_text(result.marks)} / {marks_text(result.max_marks)}{shown}"
+    note = [Paragraph(result.note, "note")] if result.note else []
+    return [
+        Heading(1, result.name),
+        Paragraph(marks, "marks"),
+        Paragraph(result.status, "status"),
+        *note,
+    ]
+
+
+def verdict_counts(cases: Sequence[CaseResult]) -> str:
+    """'AC 79, WA 2', in the verdicts' own order; '-' without cases."""
+    counts = Counter(c.verdict for c in cases)
+    return ", ".join(f"{v.value} {counts[v]}" for v in Verdict if counts[v]) or "-"
+
+
+def _items(result: SubmissionResult) -> list[Block]:
+    rows = tuple(
+        (
+            i.name,
+            marks_text(i.marks) if i.graded else "not graded",
+            marks_text(i.max_marks),
+            verdict_counts(i.cases),
+        )
+        for i in result.items
+    )
+    return [Heading(2, "Items"), Table(("item", "marks", "max", "verdicts"), rows)]
+
+
+def _flags(result: SubmissionResult) -> list[Block]:
+    if not result.flags:
+        return []
+    rows = tuple(
+        (f.rule, f.item or "-", str(f.line) if f.line else "-", f.message) for f in result.flags
+    )
+    return [Heading(2, "Rules flagged"), Table(("rule", "item", "line", "message"), rows)]
+
+
+def _feedback(result: SubmissionResult) -> list[Block]:
+    blocks = [block for item in result.items for block in _item_feedback(item)]
+    return [Heading(2, "Feedback"), *blocks] if blocks else []
+
+
+def _item_feedback(item: ItemResult) -> Iterator[Block]:
+    if not item.feedback and not item.criteria:
+        return
+    yield Heading(3, item.name)
+    if item.feedback:
+        yield Bullets(item.feedback)
+    if item.criteria:
+        rows = tuple(
+            (c.name, marks_text(c.marks), marks_text(c.max_marks), c.message or "-")
+            for c in item.criteria
+        )
+        yield Table(("criterion", "marks", "max", "why marks were lost"), rows)
+
+
+def _failed(result: SubmissionResult) -> list[Block]:
+    failed = [(item, c) for item in result.items for c in item.cases if c.verdict is not Verdict.AC]
+    if not failed:
+        return [Heading(2, "Failed cases"), Paragraph("none: every case was accepted")]
+    blocks: list[Block] = [Heading(2, f"Failed cases ({len(failed)})")]
+    for item, case in failed:
+        blocks += failed_case(item.name, case)
+    return blocks
+
+
+def failed_case(item: str, case: CaseResult) -> list[Block]:
+    """A failed case: its verdict, its detail, its grids and its output (when it has them)."""
+    blocks: list[Block] = [Heading(3, f"{item} / {case.id}: {case.verdict.value}")]
+    blocks.append(Paragraph(f"{case.verdict.value}, {case.seconds:.3f} s", "verdict"))
+    if "\n" in case.detail:
+        blocks.append(Preformatted("detail", case.detail))
+    elif case.detail:
+        blocks.append(Paragraph(case.detail, "detail"))
+    evidence = case.evidence
+    if evidence is not None and evidence.grids is not None:
+        blocks += [Paragraph(differing_text(evidence.grids), "grids"), GridFigure(evidence.grids)]
+    if evidence is not None and evidence.output:
+        blocks.append(Preformatted(_output_label(evidence.output), evidence.output))
+    return blocks
+
+
+def differing_text(grids: Grids) -> str:
+    """'2 cells differ from the expected grid (marked): row 1 column 3, row 4 column 4'."""
+    cells = grids.differing
+    named = ", ".join(f"row {r + 1} column {c + 1}" for r, c in cells[:CELLS_LISTED])
+    more = f" and {len(cells) - CELLS_LISTED} more" if len(cells) > CELLS_LISTED else ""
+    noun = "cell differs" if len(cells) == 1 else "cells differ"
+    return f"{len(cells)} {noun} from the expected grid (marked): {named}{more}"
+
+
+def _output_label(output: str) -> str:
+    if len(output) >= OUTPUT_KEPT:
+        return f"output (the first {OUTPUT_KEPT} characters)"
+    return "output"
