@@ -364,7 +364,7 @@ def test_a_program_is_graded_and_timed_by_the_zips_own_harness(tmp_path: Path) -
     )
     python.chmod(0o755)
     data = run_autograder(root, "PYTHONDONTWRITEBYTECODE", AUTOGRADER_PYTHON=str(python))
-    assert list((root / "source/harness/__pycache__").glob("gradescope.*.pyc"))
+    assert list((root / "source/harness/integrations/__pycache__").glob("gradescope.*.pyc"))
     assert data["score"] == 75
     board = {entry["name"]: entry for entry in data["leaderboard"]}
     assert set(board) == {"9x9 CPU time (s)", "16x16 CPU time (s)", "25x25 CPU time (s)"}
