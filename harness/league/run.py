@@ -26,14 +26,13 @@ from harness.executors.base import Executor
 from harness.executors.cores import pinned_core
 from harness.executors.local import LocalExecutor
 from harness.executors.place import Place
-from harness.grading.judge import judge
+from harness.grading.judged import run_and_judge
 from harness.grading.plan import Plan
 from harness.grading.run import grade_all, load_note
 from harness.puzzles.suites import load_suite
 from harness.records.probes import Probe
 from harness.records.verdicts import Verdict
 from harness.sandbox.isolation import Isolation
-from harness.shapes import SHAPES
 from harness.shapes.stdin_program import probe_size
 from harness.submissions import Submission, SubmissionProblem
 
@@ -170,19 +169,18 @@ def _timed_runs(timing: _Timing, submission: Submission) -> Entry:
     plan = timing.plan
     context = plan.context(timing.probes * timing.repeats)
     try:
-        run = SHAPES[plan.assignment.shape].run(submission, context)
+        judged = run_and_judge(submission, context, plan.time_limit)
     except SubmissionProblem as problem:
         return Entry(submission.name, False, problem=str(problem))
-    if not run.load.loaded:
-        return Entry(submission.name, False, problem=load_note(run.load))
+    if not judged.loaded:
+        return Entry(submission.name, False, problem=load_note(judged.run.load))
     puzzles = len(timing.probes)
     times: list[list[float]] = [[] for _ in range(puzzles)]
     wrong: dict[int, str] = {}
-    for index, (probe, outcome) in enumerate(zip(context.probes, run.outcomes, strict=True)):
-        result = judge(probe, outcome, plan.time_limit(probe))
-        if result.verdict is not Verdict.AC:
-            wrong.setdefault(index % puzzles, f"{result.verdict.value}: {result.detail}")
-        times[index % puzzles].append(outcome.cpu_seconds or 0.0)
+    for index, case in enumerate(judged.cases):
+        if case.result.verdict is not Verdict.AC:
+            wrong.setdefault(index % puzzles, f"{case.result.verdict.value}: {case.result.detail}")
+        times[index % puzzles].append(case.outcome.cpu_seconds or 0.0)
     solved = puzzles - len(wrong)
     if wrong:
         first = wrong[min(wrong)]

@@ -1,0 +1,50 @@
+"""Run a submission through its shape and judge every outcome: the one run-then-judge that
+grading, leagues and calibration share.
+
+What happened (the shape's raw SubmissionRun) and what each call came to (a CaseResult per probe)
+travel together; what they are worth is decided later, by whoever asked (marks for grading, times
+for a league, limits for calibration).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from harness.grading.judge import judge
+from harness.records.outcomes import CallOutcome
+from harness.records.probes import Probe
+from harness.records.results import CaseResult
+from harness.shapes import SHAPES
+from harness.shapes.base import RunContext, SubmissionRun
+from harness.submissions import Submission
+
+TimeLimit = Callable[[Probe], float]  # the CPU limit a probe's verdict is decided on
+
+
+@dataclass(frozen=True)
+class JudgedCase:
+    probe: Probe
+    outcome: CallOutcome
+    result: CaseResult
+
+
+@dataclass(frozen=True)
+class JudgedRun:
+    run: SubmissionRun
+    cases: tuple[JudgedCase, ...]  # empty when the submission did not load
+
+    @property
+    def loaded(self) -> bool:
+        return self.run.load.loaded
+
+
+def run_and_judge(submission: Submission, context: RunContext, limit: TimeLimit) -> JudgedRun:
+    """Run every probe of `context` on `submission` and judge each outcome on `limit(probe)`.
+    Raises SubmissionProblem when the submission cannot be run at all."""
+    run = SHAPES[context.assignment.shape].run(submission, context)
+    if not run.load.loaded:
+        return JudgedRun(run, ())
+    pairs = zip(context.probes, run.outcomes, strict=True)
+    cases = tuple(JudgedCase(p, o, judge(p, o, limit(p))) for p, o in pairs)
+    return JudgedRun(run, cases)
