@@ -17,7 +17,7 @@ from pathlib import Path
 
 from harness.config import AssignmentConfig, Config
 from harness.errors import BadInput
-from harness.grading.judge import judge
+from harness.grading.judged import run_and_judge
 from harness.records.probes import Probe
 from harness.records.verdicts import Verdict
 from harness.shapes import SHAPES
@@ -83,20 +83,21 @@ def _slowest_runs(
         config.path(reference), shape.suffixes(context.assignment, context.languages)
     ):
         try:
-            run = shape.run(found, context)
+            judged = run_and_judge(found, context, lambda probe: CALIBRATION_TIME)
         except SubmissionProblem as problem:
             raise BadInput(
                 f"{where}: the reference {found.name} cannot be run: {problem}"
             ) from None
-        if len(run.outcomes) != len(context.probes):
-            raise BadInput(f"{where}: the reference {found.name} did not load: {run.load.message}")
-        for probe, outcome in zip(context.probes, run.outcomes, strict=True):
-            result = judge(probe, outcome, CALIBRATION_TIME)
-            if result.verdict is not Verdict.AC or outcome.cpu_seconds is None:
-                raise BadInput(
-                    f"{where}: the reference {found.name} fails {result.detail or probe.call}"
-                )
-            slowest[probe.item] = max(slowest[probe.item], outcome.cpu_seconds)
+        if not judged.loaded:
+            raise BadInput(
+                f"{where}: the reference {found.name} did not load: {judged.run.load.message}"
+            )
+        for case in judged.cases:
+            seconds = case.outcome.cpu_seconds
+            if case.result.verdict is not Verdict.AC or seconds is None:
+                what = case.result.detail or case.probe.call
+                raise BadInput(f"{where}: the reference {found.name} fails {what}")
+            slowest[case.probe.item] = max(slowest[case.probe.item], seconds)
     return slowest
 
 
