@@ -14,7 +14,7 @@ from dataclasses import replace
 from harness.executors.base import Executor
 from harness.executors.local import LocalExecutor
 from harness.grading import feedback
-from harness.grading.judge import judge
+from harness.grading.judged import JudgedRun, run_and_judge
 from harness.grading.marks import (
     after_penalty,
     criterion_results,
@@ -33,7 +33,6 @@ from harness.records.results import (
     SubmissionResult,
 )
 from harness.records.verdicts import Verdict
-from harness.shapes import SHAPES
 from harness.shapes.base import SubmissionRun
 from harness.submissions import Submission, SubmissionProblem
 
@@ -97,16 +96,17 @@ def grade_one(plan: Plan, submission: Submission) -> SubmissionResult:
     """Grade one submission. Never raises for anything the submission does."""
     log.debug("grading %s", submission.name)
     try:
-        run = SHAPES[plan.assignment.shape].run(submission, plan.context())
+        judged = run_and_judge(submission, plan.context(), plan.time_limit)
     except SubmissionProblem as problem:
         return _unrun(plan, submission, Verdict.CE, str(problem))
     except Exception as err:  # the harness's own failure: an IE row, never the student's
         log.exception("internal error grading %s", submission.name)
         return _unrun(plan, submission, Verdict.IE, f"internal error: {err}")
-    if not run.load.loaded:
+    run = judged.run
+    if not judged.loaded:
         verdict = Verdict.IE if run.load.kind == "internal" else Verdict.CE
         return _unrun(plan, submission, verdict, load_note(run.load), run, load_detail(run.load))
-    return _graded(plan, submission, run)
+    return _graded(plan, submission, judged)
 
 
 def _unrun(
@@ -154,14 +154,15 @@ def _max_marks(plan: Plan, ungraded: Mapping[str, str]) -> float:
     return rounded(plan.max_marks - sum(items[name].marks for name in ungraded))
 
 
-def _graded(plan: Plan, submission: Submission, run: SubmissionRun) -> SubmissionResult:
-    assignment = plan.assignment
+def _graded(plan: Plan, submission: Submission, judged: JudgedRun) -> SubmissionResult:
+    assignment, run = plan.assignment, judged.run
     cases: dict[str, list[CaseResult]] = {item: [] for item in assignment.items}
     printed: dict[str, str] = {}
-    for probe, outcome in zip(plan.probes, run.outcomes, strict=True):
-        cases[probe.item].append(judge(probe, outcome, plan.time_limit(probe)))
+    for case in judged.cases:
+        item, outcome = case.probe.item, case.outcome
+        cases[item].append(case.result)
         if outcome.output and outcome.kind != "output_limit":
-            printed.setdefault(probe.item, outcome.output)
+            printed.setdefault(item, outcome.output)
     rubrics = {
         item: criterion_results(cfg.criteria, cases[item]) for item, cfg in assignment.items.items()
     }
