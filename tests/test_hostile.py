@@ -385,6 +385,7 @@ class Aftermath:
     report_text: str  # every report of the run, as JSON
     markers: dict[str, str]
     leftovers: tuple[str, ...]  # processes still running in the run's working copies
+    trees: tuple[str, ...]  # working copies still on disk after the run
     changed: tuple[str, ...]  # guarded files whose content changed
     planted: tuple[str, ...]  # files that appeared in the harness's folders
     connections: tuple[bytes, ...]  # what reached the TCP listener
@@ -408,6 +409,7 @@ def _grade(shape: Shape, root: Path) -> Aftermath:
             report, throwaway = _grade_in_a_throwaway(shape, world, away)
             reports += [report] if report else []
         leftovers = _leftovers_after_grace(world.workdir_base)
+        trees = tuple(sorted(p.name for p in world.workdir_base.iterdir()))
         changed = _changed(before, _snapshot(world))
         planted = _planted(world.token)
         connections, datagrams = _accepted(world.listener), _received(world.datagrams)
@@ -422,6 +424,7 @@ def _grade(shape: Shape, root: Path) -> Aftermath:
         "\n".join(json.dumps(to_json(report)) for report in reports),
         world.markers,
         leftovers,
+        trees,
         changed,
         planted,
         connections,
@@ -694,6 +697,12 @@ def test_the_supervisor_survives_and_grades_everyone(
 @pytest.mark.parametrize("shape", SHAPES)
 def test_no_process_is_left_behind(runs: Callable[[str], Aftermath], shape: str) -> None:
     assert not _aftermath(runs, shape).leftovers
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_no_working_copy_is_left_on_disk(runs: Callable[[str], Aftermath], shape: str) -> None:
+    """Every working copy is removed, even one holding folders nested 3000 deep."""
+    assert not _aftermath(runs, shape).trees
 
 
 @pytest.mark.parametrize("name", ["daemon_escapes_on_1", "daemon-escapes-cpp"])

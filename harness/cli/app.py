@@ -31,6 +31,7 @@ from harness.league import report as league_report
 from harness.league import run as leagues
 from harness.records.results import Report
 from harness.sandbox.isolation import Mode, choose, probe, summary
+from harness.sandbox.workdir import sweep
 from harness.shapes import suffixes_for
 from harness.submissions import Submission, discover
 from harness.writers.table import render
@@ -185,6 +186,7 @@ def grade(
         plan = make_plan(settings, name, layers)
         submissions = discover(path, suffixes_for(settings, name))
         one_for_gradescope(outputs, submissions)
+        _sweep(plan)
         started = time.monotonic()
         shown = not quiet and progress.watched()
         choice = Choice(executor_kind, jobs, scheduler, isolation)
@@ -213,6 +215,13 @@ def _leaderboard(
     if outputs.gradescope is None:
         return ()
     return gradescope.leaderboard(settings, plan, report, submissions[0], executor)
+
+
+def _sweep(plan: Plan) -> None:
+    """Remove the working copies earlier runs left behind (a killed run, say)."""
+    swept = sweep(plan.workdir_base)
+    if swept:
+        typer.echo(f"removed {len(swept)} working copies left by earlier runs", err=True)
 
 
 def _describe(executor: Executor) -> None:

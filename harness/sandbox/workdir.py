@@ -1,8 +1,15 @@
-"""A private working copy of a submission: 0700, regular files only, removed afterwards."""
+"""A private working copy of a submission: 0700, regular files only, removed afterwards.
+
+A working copy is removed without recursion and without long paths (`remove_tree`): a
+submission can nest folders deeper than Python's stack and than PATH_MAX, which breaks
+`shutil.rmtree`. Copies are named after the process that made them, so a run can sweep the ones
+earlier runs left behind (`sweep`) without touching those of a run still going.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import shutil
 import tempfile
@@ -11,6 +18,8 @@ from pathlib import Path
 
 MAX_FILES = 200
 MAX_BYTES = 20 << 20
+PREFIX = "sudoku-harness-"  # then the making process's pid, a dash, and mkdtemp's letters
+_DIRECTORY = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
 class CopyRefused(Exception):
@@ -23,12 +32,12 @@ def private_copy(source: Path, base: Path | None = None) -> Iterator[Path]:
 
     Symbolic links are skipped, never followed: a submission must not smuggle a link to the
     teacher's files into its own working copy."""
-    workdir = Path(tempfile.mkdtemp(prefix="sudoku-harness-", dir=base))
+    workdir = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=base))
     try:
         _copy_files(source, workdir)
         yield workdir
     finally:
-        shutil.rmtree(workdir, ignore_errors=True)
+        remove_tree(workdir)
 
 
 def _copy_files(source: Path, workdir: Path) -> None:
@@ -53,3 +62,84 @@ def regular_files(folder: Path) -> Iterator[Path]:
             path = Path(root, name)
             if not name.startswith(".") and not path.is_symlink() and path.is_file():
                 yield path
+
+
+def remove_tree(root: Path) -> None:
+    """Remove `root` and everything in it, never following a link. Folders are hoisted into
+    `root` before they are emptied, so no path is ever longer than two names below it and no
+    call recurses, however deep the submission nested them. Never raises."""
+    with contextlib.suppress(OSError):
+        top = _open_folder(str(root))
+        try:
+            _empty(top)
+        finally:
+            os.close(top)
+    with contextlib.suppress(OSError):
+        os.rmdir(root)
+
+
+def _empty(top: int) -> None:
+    fresh = (f".removing-{n}" for n in itertools.count())
+    while names := _entries(top):
+        for name, is_dir in names:
+            with contextlib.suppress(OSError):
+                if is_dir:
+                    _hoist_children(top, name, fresh)
+                    os.rmdir(name, dir_fd=top)
+                else:
+                    os.unlink(name, dir_fd=top)
+        if names == _entries(top):
+            return  # nothing could be removed: give up rather than loop
+
+
+def _entries(fd: int) -> list[tuple[str, bool]]:
+    with os.scandir(fd) as found:
+        return sorted((e.name, e.is_dir(follow_symlinks=False)) for e in found)
+
+
+def _hoist_children(top: int, name: str, fresh: Iterator[str]) -> None:
+    """Delete the files of folder `name` and move its folders up into `top`."""
+    folder = _open_folder(name, top)
+    try:
+        for child, is_dir in _entries(folder):
+            if is_dir:
+                os.rename(child, _unused(top, fresh), src_dir_fd=folder, dst_dir_fd=top)
+            else:
+                os.unlink(child, dir_fd=folder)
+    finally:
+        os.close(folder)
+
+
+def _open_folder(name: str, parent: int | None = None) -> int:
+    """A descriptor of folder `name` (never through a link), made readable first if it was
+    not (a submission may chmod its folders to 0)."""
+    try:
+        folder = os.open(name, _DIRECTORY, dir_fd=parent)
+    except PermissionError:
+        with contextlib.suppress(NotImplementedError):  # the kernel refused to act on a link
+            os.chmod(name, 0o700, dir_fd=parent, follow_symlinks=False)
+        folder = os.open(name, _DIRECTORY, dir_fd=parent)
+    os.fchmod(folder, 0o700)  # writable, so its entries can be removed
+    return folder
+
+
+def _unused(top: int, fresh: Iterator[str]) -> str:
+    taken = {name for name, _ in _entries(top)}
+    return next(name for name in fresh if name not in taken)
+
+
+def sweep(base: Path | None = None) -> tuple[str, ...]:
+    """Remove the working copies that earlier runs left in `base` (default: the system temp
+    folder): those whose making process is gone. Returns their names."""
+    folder = Path(base or tempfile.gettempdir())
+    gone = tuple(p for p in sorted(folder.glob(f"{PREFIX}*")) if _orphaned(p))
+    for path in gone:
+        remove_tree(path)
+    return tuple(p.name for p in gone)
+
+
+def _orphaned(path: Path) -> bool:
+    pid = path.name.removeprefix(PREFIX).split("-", 1)[0]
+    if not pid.isdecimal() or path.is_symlink() or not path.is_dir():
+        return False
+    return not Path("/proc", pid).exists()
