@@ -45,9 +45,8 @@ def _loaded(reply: dict[str, Any]) -> LoadOutcome:
             str(k): frozenset(_strings(v)) for k, v in dict(reply.get("members", {})).items()
         }
         skipped = tuple(_skipped(item) for item in reply.get("skipped", []))
-    except (KeyError, TypeError, ValueError) as err:
-        message = f"the module broke the harness's reply channel while loading ({err})"
-        return LoadOutcome("import", error_type="ProtocolError", message=message)
+    except Exception as err:  # untrusted data: any way of not parsing is the student's
+        return _broken_while_loading(f"{type(err).__name__}: {err}"[:200])
     return LoadOutcome("loaded", names=names, members=members, skipped=skipped)
 
 
@@ -70,11 +69,20 @@ def _skipped(item: Any) -> Skipped:
 def _load_failure(reply: dict[str, Any]) -> LoadOutcome:
     message = str(reply.get("message", ""))
     line = reply.get("line") if isinstance(reply.get("line"), int) else None
-    if reply.get("kind") == "internal":
-        return LoadOutcome("internal", message=message)
-    if reply.get("kind") == "syntax":
+    kind = reply.get("kind")
+    if kind == "syntax":
         return LoadOutcome("syntax", error_type="SyntaxError", message=message, line=line)
-    return LoadOutcome("import", error_type=str(reply.get("type", "")), message=message, line=line)
+    if kind == "import":
+        error_type = str(reply.get("type", ""))
+        return LoadOutcome("import", error_type=error_type, message=message, line=line)
+    return _broken_while_loading(f"a reply claiming {str(kind)[:40]!r}")
+
+
+def _broken_while_loading(what: str) -> LoadOutcome:
+    """Student code wrote on the reply channel while loading: its failure, whatever it claimed
+    (the worker confirmed its limits before any student code ran, so nothing later is ours)."""
+    message = f"the module broke the harness's reply channel while loading ({what})"
+    return LoadOutcome("import", error_type="ProtocolError", message=message)
 
 
 def _what_happened(exchange: Exchange) -> CallOutcome:
@@ -107,8 +115,10 @@ def _from_reply(reply: dict[str, Any]) -> CallOutcome:
             message=str(reply.get("message", "")),
             line=line if isinstance(line, int) else None,
         )
-    except (KeyError, TypeError, ValueError, codec.CodecError) as err:
-        return CallOutcome("protocol", message=f"malformed reply: {err}")
+    except Exception as err:  # untrusted data: any way of not parsing is the student's
+        return CallOutcome(
+            "protocol", message=f"malformed reply: {type(err).__name__}: {err}"[:300]
+        )
 
 
 def _returned(reply: dict[str, Any]) -> CallOutcome:

@@ -19,6 +19,7 @@ from harness.sandbox.replies import call_outcome, load_outcome
 from harness.shapes.base import RunContext, call_limits
 from harness.submissions import Submission
 
+LIMITS_APPLIED = {"limits": "applied"}  # the worker's word, before any student code runs
 KEEPS_CHILD = frozenset({"returned", "raised", "unencodable"})  # the child is still usable
 
 
@@ -101,7 +102,11 @@ class Session:
         if ready.reply != {"ready": True}:
             self.close()
             return LoadOutcome("internal", message="the worker interpreter did not start")
-        exchange = self.child.exchange(self._load_request(), wait, wait + 1)
+        confirmed = self.child.exchange(self._load_request(), wait, wait + 1)
+        if confirmed.reply != LIMITS_APPLIED:
+            self.close()
+            return LoadOutcome("internal", message=_not_confirmed(confirmed.reply))
+        exchange = self.child.exchange({"import": True}, wait, wait + 1)
         outcome = load_outcome(exchange)
         if not outcome.loaded:
             self.close()
@@ -126,6 +131,12 @@ class Session:
         if self.child is not None:
             self.child.close()
             self.child = None
+
+
+def _not_confirmed(reply: dict[str, Any] | None) -> str:
+    """Why the worker did not confirm its limits (no student code had run yet: ours)."""
+    message = reply.get("message") if reply else None
+    return str(message) if message else "the worker did not confirm its limits and filters"
 
 
 def _reload_failed(reload: LoadOutcome) -> CallOutcome:

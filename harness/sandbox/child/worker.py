@@ -1,10 +1,12 @@
 """The worker that runs inside the student's interpreter (exec'd, never forked from the grader).
 
-    python -S -B -u child.py REQUEST_FD REPLY_FD
+    python -S -B -u worker.py REQUEST_FD REPLY_FD
 
 It reads one JSON request per line from REQUEST_FD and writes one JSON reply per line to REPLY_FD;
-the student's stdout and stderr are separate pipes the supervisor reads. It sets its own rlimits
-before importing student code, loads the entry file by path, then answers requests in order: a
+the student's stdout and stderr are separate pipes the supervisor reads. It says it is ready,
+sets its own rlimits and seccomp filter on the load request and confirms them in a reply of its
+own (the only reply that may report the harness's failure: no student code has run yet), then,
+on the next request, loads the entry file by path, then answers requests in order: a
 call of one of the module's functions (`name`), or a driver (`driver`: a function of a sibling
 module such as `board_driver`, given the module, that runs a scenario and reports what it saw).
 Every reply is plain data: the supervisor judges it; nothing here knows an expected answer.
@@ -60,6 +62,10 @@ def main() -> None:
             {"ok": False, "kind": "internal", "message": f"cannot set limits or seccomp: {err}"},
         )
         return
+    # Confirmed before any student code runs: the only message that may claim the harness
+    # failed. Whatever comes later may be the student's forgery, and is read as such.
+    send(reply_fd, {"limits": "applied"})
+    requests.readline()  # go ahead: one reply per request, so no reply is ever read early
     module, reply = load_module(load["entry"], load.get("salvage", False))
     send(reply_fd, reply)
     if module is None:
