@@ -32,7 +32,8 @@ sys.path.insert(0, str(REPO))
 
 from harness.config import load_config  # noqa: E402
 from harness.executors import Choice, Executor, Kind, LocalExecutor, opened  # noqa: E402
-from harness.grading.plan import Plan, make_plan  # noqa: E402
+from harness.grading.calibration import calibrated_plan  # noqa: E402
+from harness.grading.plan import Plan  # noqa: E402
 from harness.grading.run import grade_all  # noqa: E402
 from harness.submissions import Submission, discover  # noqa: E402
 
@@ -86,7 +87,7 @@ WAYS = {
 
 
 def measure(copies: int, repeats: int) -> tuple[int, dict[str, list[tuple[float, float]]]]:
-    plan = make_plan(load_config(REPO / "config.yaml"), "sudoku-functions")
+    plan = calibrated_plan(load_config(REPO / "config.yaml"), "sudoku-functions")
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in WAYS}
     names = list(WAYS)
     with tempfile.TemporaryDirectory() as tmp:

@@ -35,7 +35,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from harness.config import load_config  # noqa: E402
-from harness.grading.plan import Plan, make_plan  # noqa: E402
+from harness.grading.calibration import calibrated_plan  # noqa: E402
+from harness.grading.plan import Plan  # noqa: E402
 from harness.grading.run import grade_one  # noqa: E402
 from harness.records.outcomes import CallOutcome  # noqa: E402
 from harness.sandbox.child import codec  # noqa: E402
@@ -130,7 +131,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--fresh-repeats", type=int, default=1)
     options = parser.parse_args()
-    plan = make_plan(load_config(REPO / "config.yaml"), "sudoku-functions")
+    plan = calibrated_plan(load_config(REPO / "config.yaml"), "sudoku-functions")
     module = load_reference()
     calls = len(plan.probes)
     variants = {"no layer": NO_ISOLATION, **single_layers(plan.isolation)}

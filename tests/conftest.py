@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from harness.cli.app import app
 from harness.config import load_config
 from harness.errors import ExitCode
-from harness.grading.plan import Plan, make_plan
+from harness.grading.calibration import calibrated_plan
+from harness.grading.plan import Plan
 from harness.grading.run import AGAIN, grade_all
 from harness.records.results import Report
 from harness.submissions import discover
@@ -29,7 +30,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def plan_for(config: Path, assignment: str) -> Plan:
-    return make_plan(load_config(config), assignment)
+    return calibrated_plan(load_config(config), assignment)
 
 
 def grade_path(plan: Plan, path: Path, jobs: int = JOBS) -> Report:

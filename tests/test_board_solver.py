@@ -23,7 +23,7 @@ from harness.assignments.board_solver.model import as_dict
 from harness.assignments.board_solver.trace import Event
 from harness.config import load_config
 from harness.errors import BadInput
-from harness.grading.plan import make_plan
+from harness.grading.calibration import calibrated_plan
 from harness.grading.run import grade_one
 from harness.puzzles.importers import import_cases
 from harness.records.evidence import Grid
@@ -130,7 +130,7 @@ def test_a_failing_reference_stops_grading_before_it_starts(tmp_path: Path) -> N
     config = (root / "config.yaml").read_text().replace("../../../", f"{REPO}/")
     (root / "config.yaml").write_text(config)
     with pytest.raises(BadInput, match=r"reference: the reference correct fails .*board"):
-        make_plan(load_config(root / "config.yaml"), "boards")
+        calibrated_plan(load_config(root / "config.yaml"), "boards")
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from harness.config import load_config
-from harness.grading.plan import make_plan
+from harness.grading.calibration import calibrated_plan
 from harness.grading.run import grade_all
 from harness.records.results import (
     CaseResult,
@@ -51,7 +51,9 @@ def graded(assignment: str) -> Report:
     config = load_config(REPO / "config.yaml")
     folder = REPO / "submissions" / assignment
     report = grade_all(
-        make_plan(config, assignment), discover(folder, suffixes_for(config, assignment)), jobs=2
+        calibrated_plan(config, assignment),
+        discover(folder, suffixes_for(config, assignment)),
+        jobs=2,
     )
     return steady(report)
 

@@ -43,7 +43,7 @@ from pathlib import Path
 import pytest
 
 from harness.config import load_config
-from harness.grading.plan import make_plan
+from harness.grading.calibration import calibrated_plan
 from harness.grading.run import grade_all
 from harness.records.results import Report, SubmissionResult, from_json, to_json
 from harness.records.verdicts import Verdict
@@ -437,7 +437,7 @@ def _grade(shape: Shape, root: Path) -> Aftermath:
 
 def _grade_here(shape: Shape, world: World, fixtures: list[Fixture]) -> Report:
     submissions = world.copy(fixtures, world.root / "submissions")
-    plan = make_plan(load_config(world.config), "hostile")
+    plan = calibrated_plan(load_config(world.config), "hostile")
     plan = replace(plan, workdir_base=world.workdir_base)
     return grade_all(plan, discover(submissions, shape.suffixes), JOBS)
 
@@ -448,11 +448,11 @@ from dataclasses import replace
 from pathlib import Path
 from harness.config import load_config
 from harness.grading.run import grade_all
-from harness.grading.plan import make_plan
+from harness.grading.calibration import calibrated_plan
 from harness.records.results import to_json
 from harness.submissions import discover
 job = json.load(sys.stdin)
-plan = make_plan(load_config(Path(job["config"])), "hostile")
+plan = calibrated_plan(load_config(Path(job["config"])), "hostile")
 plan = replace(plan, workdir_base=Path(job["base"]))
 report = grade_all(plan, discover(Path(job["submissions"]), tuple(job["suffixes"])), 1)
 json.dump(to_json(report), sys.stdout)

@@ -28,7 +28,8 @@ from harness.assignments.sudoku_script.probes import HANDOUT_PUZZLE
 from harness.cli.app import app
 from harness.config import NotebookConfig, load_config
 from harness.errors import ExitCode
-from harness.grading.plan import Plan, make_plan
+from harness.grading.calibration import calibrated_plan
+from harness.grading.plan import Plan
 from harness.grading.run import grade_all
 from harness.records.notebook import (
     CellError,
@@ -57,7 +58,7 @@ needs_extra = pytest.mark.skipif(bool(REASON), reason=REASON)
 
 def plan(**notebook: object) -> Plan:
     config = load_config(CONFIG)
-    the_plan = make_plan(config, "notebook")
+    the_plan = calibrated_plan(config, "notebook")
     if not notebook:
         return the_plan
     changed = the_plan.assignment.notebook.model_copy(update=notebook)

@@ -19,8 +19,8 @@ import pytest
 from harness.assignments.expectations import Equal, GridAfter, Solves
 from harness.assignments.stdin_program.expect import PrintedGrid, token
 from harness.config import load_config
+from harness.grading.calibration import calibrated_plan
 from harness.grading.judge import judge
-from harness.grading.plan import make_plan
 from harness.grading.run import grade_all
 from harness.records.evidence import OUTPUT_KEPT, Evidence, Grid, Grids
 from harness.records.outcomes import CallOutcome
@@ -307,7 +307,7 @@ def graded_examples(name: str, only: Sequence[str] = ()) -> Report:
     settings = load_config(CONFIG)
     submissions = discover(REPO / "submissions" / name, suffixes_for(settings, name))
     chosen = [s for s in submissions if not only or s.name in only]
-    return grade_all(make_plan(settings, name), chosen, JOBS)
+    return grade_all(calibrated_plan(settings, name), chosen, JOBS)
 
 
 @pytest.fixture(scope="module")

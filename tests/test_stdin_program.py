@@ -20,7 +20,8 @@ from harness.assignments.stdin_program.expect import PrintedGrid, stdin_text
 from harness.cli.app import app
 from harness.config import load_config
 from harness.errors import ExitCode
-from harness.grading.plan import Plan, make_plan
+from harness.grading.calibration import calibrated_plan
+from harness.grading.plan import Plan
 from harness.grading.run import grade_all
 from harness.league.run import Entry, standings
 from harness.records.evidence import Grid
@@ -47,7 +48,7 @@ needs_gpp = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not i
 
 
 def plan() -> Plan:
-    return make_plan(load_config(CONFIG), "stdin")
+    return calibrated_plan(load_config(CONFIG), "stdin")
 
 
 @pytest.fixture(scope="module")
@@ -131,7 +132,7 @@ def test_the_language_standard_comes_from_config(tmp_path: Path) -> None:
         pytest.skip("g++ is not installed")
     config = config_copy(tmp_path, ("std: c++11", "std: c++17"))
     submission = Submission("correct-cpp", EXAMPLES / "correct-cpp")
-    at_17 = grade_all(make_plan(load_config(config), "stdin"), [submission])
+    at_17 = grade_all(calibrated_plan(load_config(config), "stdin"), [submission])
     at_11 = grade_all(plan(), [submission])
     assert re.search(r"reference to .size. is ambiguous", at_17.submissions[0].note)
     assert at_11.submissions[0].marks == at_11.submissions[0].max_marks
@@ -396,7 +397,7 @@ def test_the_reference_programs_pass_the_courses_sample_io(tmp_path: Path) -> No
             "16x16: {marks: 10}\n      25x25: {marks: 10, time: 2.0}",
         ),
     )
-    the_plan = make_plan(load_config(config), "stdin")
+    the_plan = calibrated_plan(load_config(config), "stdin")
     assert sorted({p.args[1] for p in the_plan.probes}) == [9, 16, 25]
     unsolvable = [p for p in the_plan.probes if getattr(p.expect, "solution", 0) is None]
     assert len(unsolvable) == 1  # out4: No Solution
@@ -418,7 +419,9 @@ def _grade_shell_script(tmp_path: Path, language_extra: str = "") -> list[CaseRe
     program = tmp_path / "giving-up" / "solve.sh"
     program.parent.mkdir()
     program.write_text("cat > /dev/null\necho 'No Solution'\n")
-    report = grade_all(make_plan(load_config(config), "stdin"), [Submission("s", program.parent)])
+    report = grade_all(
+        calibrated_plan(load_config(config), "stdin"), [Submission("s", program.parent)]
+    )
     return [case for item in report.submissions[0].items for case in item.cases]
 
 

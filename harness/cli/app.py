@@ -22,8 +22,9 @@ from harness.cli.run import run
 from harness.config import Config, find_config, load_config
 from harness.errors import BadInput, ExitCode
 from harness.executors import Choice, Executor, Kind
+from harness.grading.calibration import calibrated_plan
 from harness.grading.journal import Header
-from harness.grading.plan import Plan, make_plan
+from harness.grading.plan import Plan
 from harness.grading.resume import check_out, grade_into
 from harness.grading.run import OnResult, grade_all
 from harness.integrations import gradescope, gradescope_package
@@ -183,7 +184,7 @@ def grade(
         layers = choose(isolation)
         settings = load_config(find_config(config))
         name = pick_assignment(settings, path, assignment)
-        plan = make_plan(settings, name, layers)
+        plan = calibrated_plan(settings, name, layers)
         submissions = discover(path, suffixes_for(settings, name))
         one_for_gradescope(outputs, submissions)
         _sweep(plan)
@@ -347,7 +348,7 @@ def league(
         settings = load_config(find_config(config))
         name = pick_assignment(settings, paths[0], assignment)
         league_settings = leagues.settings(settings, name)
-        plan = make_plan(settings, name)
+        plan = calibrated_plan(settings, name)
         probes = leagues.league_probes(settings, plan, size)
         suffixes = suffixes_for(settings, name)
         entrants = [s for path in paths for s in discover(path, suffixes)]

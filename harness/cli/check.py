@@ -19,7 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from harness.config import Config
 from harness.errors import BadInput
-from harness.grading.plan import Plan, make_plan
+from harness.grading.calibration import calibrated_plan
+from harness.grading.plan import Plan
 from harness.grading.run import grade_all
 from harness.records.results import SubmissionResult
 from harness.shapes import suffixes_for
@@ -56,7 +57,7 @@ def check(config: Config, names: Sequence[str], jobs: int) -> list[CheckRow]:
 
 
 def _check_assignment(config: Config, name: str, jobs: int) -> list[CheckRow]:
-    plan = make_plan(config, name)
+    plan = calibrated_plan(config, name)
     suffixes = suffixes_for(config, name)
     rows: list[CheckRow] = []
     if plan.assignment.reference:

@@ -13,13 +13,13 @@ from __future__ import annotations
 import logging
 import math
 from dataclasses import dataclass
-from pathlib import Path
 
 from harness.config import AssignmentConfig, Config
 from harness.errors import BadInput
 from harness.grading.judged import run_and_judge
-from harness.records.probes import Probe
+from harness.grading.plan import Plan, make_plan
 from harness.records.verdicts import Verdict
+from harness.sandbox.isolation import Isolation
 from harness.shapes import SHAPES
 from harness.shapes.base import RunContext
 from harness.submissions import SubmissionProblem, discover
@@ -36,10 +36,19 @@ class Calibrated:
     notes: dict[str, tuple[str, ...]]  # item -> feedback lines saying the limit
 
 
-def calibrate(
-    config: Config, name: str, probes: tuple[Probe, ...], python: Path, base: Path | None
-) -> Calibrated:
-    assignment = config.assignment(name)
+def calibrated_plan(config: Config, name: str, isolation: Isolation | None = None) -> Plan:
+    """The plan for assignment `name` (harness/grading/plan.py), then its limits measured on
+    the reference: the two steps every grading command runs."""
+    plan = make_plan(config, name, isolation)
+    timed = calibrate(config, plan)
+    return plan.with_limits(timed.assignment, timed.notes)
+
+
+def calibrate(config: Config, plan: Plan) -> Calibrated:
+    """Run the reference on the probes of every item with `time_from_reference` and derive
+    each one's limit; the plan's own assignment if no item asks for it."""
+    name, probes, python, base = plan.name, plan.probes, plan.python, plan.workdir_base
+    assignment = plan.assignment
     timed = [n for n, cfg in assignment.items.items() if cfg.time_from_reference]
     if not timed:
         return Calibrated(assignment, {})

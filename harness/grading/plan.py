@@ -1,4 +1,8 @@
-"""The plan for grading one assignment: its config, its shape, and every probe, built once."""
+"""The plan for grading one assignment: its config, its shape, and every probe, built once.
+
+Making a plan runs nothing: it reads config.yaml and the suites. Limits measured on the
+reference solver (harness/grading/calibration.py) are a step of their own that the commands run
+and pass in with `Plan.with_limits`."""
 
 from __future__ import annotations
 
@@ -10,7 +14,6 @@ from pathlib import Path
 from harness.assignments import PROBE_SETS
 from harness.config import AssignmentConfig, Config, LanguageConfig
 from harness.errors import BadInput
-from harness.grading.calibration import calibrate
 from harness.puzzles.suites import Case, load_suites
 from harness.records.notebook import DRIVER as NOTEBOOK_DRIVER
 from harness.records.probes import Probe
@@ -33,6 +36,13 @@ class Plan:
     # graded on it here (its probes are left out)
     isolation: Isolation = NO_ISOLATION  # layers applied to every student process
     python_configured: bool = False  # config.yaml's runtime.python, not the grader's own
+
+    def with_limits(
+        self, assignment: AssignmentConfig, notes: Mapping[str, tuple[str, ...]]
+    ) -> Plan:
+        """The plan with limits measured by calibration: `assignment` carries them, `notes`
+        says them (feedback lines per item)."""
+        return replace(self, assignment=assignment, notes={**self.notes, **notes})
 
     def moved_here(self, isolation: Isolation) -> Plan:
         """The plan for grading on this machine (a cluster worker): its isolation layers, and
@@ -78,15 +88,14 @@ def make_plan(config: Config, name: str, isolation: Isolation | None = None) -> 
     base = config.path(config.runtime.workdir) if config.runtime.workdir else None
     ungraded = _cannot_grade(probes, python)
     probes = tuple(p for p in probes if p.item not in ungraded)
-    timed = calibrate(config, name, probes, python, base)
     isolation = choose(Mode.AUTO) if isolation is None else isolation
     return Plan(
         name,
-        timed.assignment,
+        assignment,
         probes,
         python,
         base,
-        timed.notes,
+        {},
         config.languages,
         ungraded,
         isolation,

@@ -60,7 +60,8 @@ from harness import atomic, logs
 from harness.config import Config, find_config, load_config
 from harness.errors import BadInput, ExitCode, HarnessError
 from harness.executors import Executor, LocalExecutor
-from harness.grading.plan import Plan, make_plan
+from harness.grading.calibration import calibrated_plan
+from harness.grading.plan import Plan
 from harness.grading.run import grade_all
 from harness.league import run as leagues
 from harness.records.results import (
@@ -387,7 +388,7 @@ def _parser() -> argparse.ArgumentParser:
 def _grade(args: argparse.Namespace) -> int:
     start = time.monotonic()
     config = load_config(find_config(args.config))
-    plan = make_plan(config, args.assignment)
+    plan = calibrated_plan(config, args.assignment)
     found = _one_submission(config, args.assignment, args.submission)
     if isinstance(found, str):
         data = ungradable(found, time.monotonic() - start)

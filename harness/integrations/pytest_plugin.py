@@ -46,7 +46,8 @@ import pytest
 from harness import __version__
 from harness.config import find_config, load_config
 from harness.errors import BadInput, HarnessError
-from harness.grading.plan import Plan, make_plan
+from harness.grading.calibration import calibrated_plan
+from harness.grading.plan import Plan
 from harness.grading.run import grade_all
 from harness.records.results import CaseResult, SubmissionResult
 from harness.records.verdicts import Verdict
@@ -135,7 +136,7 @@ class SudokuRun:
         settings = load_config(_find_config(_path(config, "sudoku_config")))
         settings.assignment(name)
         submission = _one_submission(discover(path, suffixes_for(settings, name)), path)
-        return cls(make_plan(settings, name), submission)
+        return cls(calibrated_plan(settings, name), submission)
 
     def result(self) -> SubmissionResult | str:
         """The graded submission, or why grading failed (the harness's fault); graded once."""
