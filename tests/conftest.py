@@ -56,6 +56,7 @@ def steady(report: dict[str, Any]) -> dict[str, Any]:
     submission graded again alone (test_gradebook.steady does the same to a Report)."""
     for sub in report["submissions"]:
         sub["note"] = without_again(sub["note"])
+        sub.pop("graded_again", None)
     return without_timings(report)
 
 

@@ -30,15 +30,18 @@ def check_schema(report: dict[str, Any]) -> None:
     """The documented JSON schema (README, harness/records/results.py), key for key."""
     assert set(report) == {"assignment", "max_marks", "submissions"}
     for sub in report["submissions"]:
-        assert set(sub) == {"name", "marks", "max_marks", "status", "note", "items", "flags"}
+        keys = {"name", "marks", "max_marks", "status", "note", "items", "flags"}
+        assert keys <= set(sub) <= keys | {"graded_again"}
+        assert sub.get("graded_again", True) is True  # written only when true
         assert sub["status"] in ("graded", "error")
         assert isinstance(sub["marks"], (int, float)) and isinstance(sub["note"], str)
         graded = [item for item in sub["items"] if item["graded"]]
         assert abs(sum(item["max_marks"] for item in graded) - sub["max_marks"]) < 0.02
         for item in sub["items"]:
             keys = {"name", "marks", "max_marks", "graded", "feedback", "criteria", "cases"}
-            assert set(item) == keys
+            assert keys <= set(item) <= keys | {"ungraded_reason"}
             assert item["graded"] or (item["marks"] == 0 and not item["cases"] and item["feedback"])
+            assert item["graded"] == ("ungraded_reason" not in item)
             for row in item["criteria"]:
                 assert set(row) == {"name", "marks", "max_marks", "message"}
                 assert 0 <= row["marks"] <= row["max_marks"]
@@ -47,7 +50,12 @@ def check_schema(report: dict[str, Any]) -> None:
                 assert abs(sum(r["marks"] for r in item["criteria"]) - item["marks"]) < 0.02
             for case in item["cases"]:
                 assert {"id", "verdict", "detail", "seconds"} <= set(case)
-                assert set(case) <= {"id", "verdict", "detail", "seconds", "grids", "output"}
+                optional = {"accepted", "hidden", "wall_only", "checks", "grids", "output"}
+                assert set(case) <= {"id", "verdict", "detail", "seconds"} | optional
+                assert all(case.get(key, True) is True for key in ("hidden", "wall_only"))
+                assert all(isinstance(reading, str) for reading in case.get("accepted", ["-"]))
+                for check in case.get("checks", []):
+                    assert set(check) == {"criterion", "passed", "message"}
                 if "grids" in case:
                     assert case["verdict"] != "AC"
                     assert set(case["grids"]) == {"puzzle", "expected", "received"}

@@ -38,8 +38,10 @@ def test_a_wall_clock_timeout_with_cpu_to_spare_is_graded_again_alone(tmp_path: 
     assert sorted(r.name for r in seen) == sorted(r.name for r in report.submissions)
     results = {r.name: r for r in report.submissions}
     sleeper, looper = results["TLE-sleeps_on_1"], results["TLE-loops_forever_on_1"]
-    assert AGAIN in sleeper.note  # it slept: little CPU, stopped on the wall clock
-    assert AGAIN not in looper.note  # it spun: stopped on CPU time, final at once
+    assert sleeper.graded_again  # it slept: little CPU, stopped on the wall clock
+    assert AGAIN in sleeper.note  # and its note says so
+    assert not looper.graded_again  # it spun: stopped on CPU time, final at once
+    assert AGAIN not in looper.note
     verdicts = {c.verdict for item in sleeper.items for c in item.cases}
     assert Verdict.TLE in verdicts
 

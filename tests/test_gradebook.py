@@ -75,7 +75,7 @@ def _steady(result: SubmissionResult) -> SubmissionResult:
         replace(item, cases=tuple(replace(c, seconds=0.0) for c in item.cases))
         for item in result.items
     )
-    return replace(result, items=items, note=without_again(result.note))
+    return replace(result, items=items, note=without_again(result.note), graded_again=False)
 
 
 def golden_text(report: Report) -> str:
@@ -94,8 +94,9 @@ def by_name(report: Report) -> dict[str, dict[str, str]]:
 
 
 def item(name: str, marks: float, max_marks: float, graded: bool = True) -> ItemResult:
-    reason = () if graded else ("not graded: the submission has no notebook",)
-    return ItemResult(name, marks, max_marks, (), reason, graded=graded)
+    reason = "" if graded else "the submission has no notebook"
+    shown = (f"not graded: {reason}",) if reason else ()
+    return ItemResult(name, marks, max_marks, (), shown, graded=graded, ungraded_reason=reason)
 
 
 def submission(name: str, *items: ItemResult) -> SubmissionResult:

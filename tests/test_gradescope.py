@@ -110,6 +110,7 @@ NOTEBOOK = ItemResult(
     (),
     ("not graded: the submission has no notebook (Project_02_*.ipynb)",),
     graded=False,
+    ungraded_reason="the submission has no notebook (Project_02_*.ipynb)",
 )
 VARIANTS = ItemResult(
     "load_puzzle_variants", 0.0, 0.0, (case("final-newline", Verdict.WA, "load_puzzle: 10 rows"),)
@@ -169,9 +170,11 @@ def test_hidden_cases_count_but_only_extra_data_names_them() -> None:
 
 
 def test_hidden_cases_stay_hidden_in_a_report_read_back_from_json() -> None:
-    """The JSON report (and the journal) drops the grading-time `hidden` flag."""
+    """The JSON report (and the journal) keeps the `hidden` flag: a resumed run hides the same
+    cases, by the field, whatever their detail says."""
     again = from_json(json.loads(json.dumps(to_json(MIXED))))
-    assert not any(c.hidden for item in again.submissions[0].items for c in item.cases)
+    assert again == MIXED
+    assert any(c.hidden for item in again.submissions[0].items for c in item.cases)
     assert SECRET not in student_visible(gradescope.results(again, 0.0))
 
 

@@ -145,7 +145,8 @@ def test_ungraded_items_are_skipped_with_the_reason() -> None:
 
 def test_ungraded_items_cases_are_each_skipped() -> None:
     cases = (case("p1", Verdict.RE, "cannot run"), case("p2", Verdict.AC))
-    item = ItemResult("nb", 0.0, 5.0, cases, ("not graded: no kernel",), graded=False)
+    shown = ("not graded: no kernel",)
+    item = ItemResult("nb", 0.0, 5.0, cases, shown, graded=False, ungraded_reason="no kernel")
     root = parse(one(item))
     assert [c.get("name") for c in root.iter("testcase")] == ["p1", "p2"]
     assert [s.get("message") for s in root.iter("skipped")] == ["no kernel", "no kernel"]

@@ -255,7 +255,8 @@ def test_a_case_missing_from_the_report_is_an_internal_error() -> None:
 
 
 def test_a_case_of_an_ungraded_item_is_skipped() -> None:
-    item = ItemResult("f", 0.0, 5.0, (), ("no notebook",), graded=False)
+    shown = ("not graded: no notebook",)
+    item = ItemResult("f", 0.0, 5.0, (), shown, graded=False, ungraded_reason="no notebook")
     with pytest.raises(pytest.skip.Exception, match="no notebook"):
         case_result(_submission("graded", item), "f", "a")
 

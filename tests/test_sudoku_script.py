@@ -32,7 +32,7 @@ EXACT = "\n".join(handout_text(HANDOUT_PUZZLE)) + "\n"
 
 def displayed(text: str) -> tuple[bool, str, str]:
     judgement = Displayed(HANDOUT_PUZZLE).judge(CallOutcome("returned", output=text))
-    return judgement.passed, judgement.detail, judgement.accepted
+    return judgement.passed, judgement.detail, "; ".join(judgement.accepted)
 
 
 def test_the_handouts_exact_text_is_accepted_without_a_note() -> None:

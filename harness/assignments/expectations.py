@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from harness.puzzles import sudoku
 from harness.records.evidence import Grid
 from harness.records.outcomes import CallOutcome
-from harness.records.probes import Judgement
+from harness.records.probes import Judgement, readings
 
 SHOW_CHARS = 120
 
@@ -48,8 +48,8 @@ def _alike_bool(expected: Any, got: Any, notes: set[str]) -> bool:
     return False
 
 
-def _accepted(notes: set[str]) -> str:
-    return "; ".join(sorted(notes))
+def _accepted(notes: set[str]) -> tuple[str, ...]:
+    return readings(*sorted(notes))
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ class SameMembers:
         if set(got) != set(self.expected):
             return Judgement(False, f"returned {show(got)}, {want}")
         order = "" if list(got) == list(self.expected) else "values in another order than ascending"
-        return Judgement(True, accepted=order)
+        return Judgement(True, accepted=readings(order))
 
 
 def grid_difference(expected: Grid, got: Any) -> str:
@@ -129,7 +129,7 @@ class GridAfter:
             return Judgement(False, f"returned None{hint}")
         if difference:
             return Judgement(False, difference)
-        return Judgement(True, accepted=in_place_note(outcome, ""))
+        return Judgement(True, accepted=readings(in_place_note(outcome, "")))
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from dataclasses import replace
@@ -77,6 +78,8 @@ SchedulerOption = Annotated[
         help="The Dask scheduler for --executor dask: tcp://HOST:PORT, or a scheduler file.",
     ),
 ]
+
+log = logging.getLogger(__name__)
 
 
 app.add_typer(suites_cli.app, name="suites")
@@ -187,12 +190,12 @@ def grade(
         plan = calibrated_plan(settings, name, layers)
         submissions = discover(path, suffixes_for(settings, name))
         one_for_gradescope(outputs, submissions)
-        _sweep(plan)
         started = time.monotonic()
         shown = not quiet and progress.watched()
         choice = Choice(executor_kind, jobs, scheduler, isolation)
         with executors.opened(choice) as executor:
             typer.echo(summary(layers), err=True)  # the input is fine: grading starts
+            _sweep(plan)
             _describe(executor)
             with progress.progress_bar(len(submissions), shown, color) as advance:
                 report = _grade(settings, plan, submissions, executor, out, resume, advance)
@@ -222,7 +225,7 @@ def _sweep(plan: Plan) -> None:
     """Remove the working copies earlier runs left behind (a killed run, say)."""
     swept = sweep(plan.workdir_base)
     if swept:
-        typer.echo(f"removed {len(swept)} working copies left by earlier runs", err=True)
+        log.info("removed %d working copies left by earlier runs", len(swept))
 
 
 def _describe(executor: Executor) -> None:

@@ -101,7 +101,7 @@ def _example_row(plan: Plan, result: SubmissionResult, expected: Expected) -> Ch
         if result.status != expected.status
         else []
     )
-    ungraded = {item.name: item.feedback[0] for item in result.items if not item.graded}
+    ungraded = {i.name: f"not graded: {i.ungraded_reason}" for i in result.items if not i.graded}
     for key, value in expected.marks.items():
         if key not in got:
             problems.append(f"marks.{key}: no such item")

@@ -11,7 +11,7 @@ OUTPUT_QUOTED = 80
 
 
 def accepted_readings(cases: Sequence[CaseResult]) -> list[str]:
-    readings = sorted({part for case in cases for part in case.accepted.split("; ") if part})
+    readings = sorted({reading for case in cases for reading in case.accepted})
     return [f"accepted: {reading}" for reading in readings]
 
 

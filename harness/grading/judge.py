@@ -33,7 +33,7 @@ def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
     )
 
 
-Decision = tuple[Verdict, str, str, tuple[Check, ...]]
+Decision = tuple[Verdict, str, tuple[str, ...], tuple[Check, ...]]
 
 
 def _decide(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> Decision:
@@ -47,19 +47,19 @@ def _decide(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> Decision:
 def _returned(judgement: Judgement) -> Decision:
     if judgement.raised:
         verdict = Verdict.MLE if judgement.raised in MEMORY_ERRORS else Verdict.RE
-        return verdict, judgement.detail, "", judgement.checks
+        return verdict, judgement.detail, (), judgement.checks
     if judgement.passed:
         return Verdict.AC, "", judgement.accepted, judgement.checks
     if judgement.verdict is not None:
-        return judgement.verdict, judgement.detail, "", judgement.checks
-    return Verdict.WA, judgement.detail, "", judgement.checks
+        return judgement.verdict, judgement.detail, (), judgement.checks
+    return Verdict.WA, judgement.detail, (), judgement.checks
 
 
 def _failed(probe: Probe, verdict: Verdict, detail: str) -> Decision:
     """A call that did not return: every criterion it was to inform fails, saying why (a missing
     name once, not once per call)."""
     shown = detail if verdict is Verdict.CE else f"{probe.call}: {detail}"
-    return verdict, detail, "", tuple(Check(c, False, shown) for c in probe.expect.criteria)
+    return verdict, detail, (), tuple(Check(c, False, shown) for c in probe.expect.criteria)
 
 
 def _failure(outcome: CallOutcome) -> tuple[Verdict, str]:

@@ -79,7 +79,8 @@ def grade_all(
             on_result(result)
         results.append(result)
     for result in executor.alone().map(grade_one, plan, again, failed):
-        result = replace(result, note="; ".join(filter(None, [result.note, AGAIN])))
+        note = "; ".join(filter(None, [result.note, AGAIN]))
+        result = replace(result, note=note, graded_again=True)
         if on_result:
             on_result(result)
         results.append(result)
@@ -146,7 +147,10 @@ def _ungraded(plan: Plan, run: SubmissionRun | None) -> dict[str, str]:
 
 
 def _ungraded_item(name: str, max_marks: float, reason: str) -> ItemResult:
-    return ItemResult(name, 0.0, rounded(max_marks), (), (reason,), graded=False)
+    feedback = (f"not graded: {reason}",)
+    return ItemResult(
+        name, 0.0, rounded(max_marks), (), feedback, graded=False, ungraded_reason=reason
+    )
 
 
 def _max_marks(plan: Plan, ungraded: Mapping[str, str]) -> float:

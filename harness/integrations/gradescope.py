@@ -22,9 +22,8 @@ How a report becomes Gradescope's tests:
   and how many of those were not accepted. Their ids, verdicts and times are kept in the
   top-level extra_data, which Gradescope stores and shows to no one. A separate test with
   visibility "after_published" was not chosen: it would show the cases to students once grades
-  are published, and `hidden` in a suite means never. A report read back from JSON (the journal)
-  has lost the grading-time `hidden` flag, so a case whose detail is the judge's mask ("hidden
-  case: WA") is taken as hidden too; accepted cases are never listed.
+  are published, and `hidden` in a suite means never. A case is hidden by its `hidden` field
+  (the JSON report and the journal keep it); accepted cases are never listed.
 - `score` is the submission's marks and is what counts (Gradescope takes it over the tests'
   sum, which differs when a penalty is taken from a rubric item or from the total). The
   top-level output is one line: the marks, then why grading stopped, the note and the rules
@@ -78,9 +77,6 @@ from harness.submissions import Submission, discover
 CASES_SHOWN = 10  # failed cases listed per test; the rest are counted
 LINE_CHARS = 400  # one failed case's line
 OUTPUT_CHARS = 6000  # one test's output
-HIDDEN_MASK = (
-    "hidden case: "  # how the judge words a hidden case's detail (harness/grading/judge.py)
-)
 VERDICT_NAMES = {
     Verdict.AC: "accepted",
     Verdict.WA: "wrong answer",
@@ -235,13 +231,9 @@ def _status(score: float, max_score: float, failed: bool) -> TestStatus:
     return "passed" if full else "failed"
 
 
-def is_hidden(case: CaseResult) -> bool:
-    return case.hidden or case.detail.startswith(HIDDEN_MASK)
-
-
 def _shown_lines(cases: Sequence[CaseResult]) -> list[str]:
     """The failed cases the student may see, or that every one of them was accepted."""
-    shown = [c for c in cases if not is_hidden(c)]
+    shown = [c for c in cases if not c.hidden]
     failed = [c for c in shown if c.verdict is not Verdict.AC]
     if not failed:
         return [f"all {len(shown)} cases accepted"] if shown else []
@@ -251,7 +243,7 @@ def _shown_lines(cases: Sequence[CaseResult]) -> list[str]:
 
 
 def _hidden_lines(cases: Sequence[CaseResult]) -> list[str]:
-    hidden = [c for c in cases if is_hidden(c)]
+    hidden = [c for c in cases if c.hidden]
     if not hidden:
         return []
     failed = sum(c.verdict is not Verdict.AC for c in hidden)
@@ -260,8 +252,8 @@ def _hidden_lines(cases: Sequence[CaseResult]) -> list[str]:
 
 
 def _tags(item: ItemResult) -> tuple[str, ...]:
-    verdicts = sorted({c.verdict.value for c in item.cases if not is_hidden(c)})
-    hidden = ("hidden",) if any(is_hidden(c) for c in item.cases) else ()
+    verdicts = sorted({c.verdict.value for c in item.cases if not c.hidden})
+    hidden = ("hidden",) if any(c.hidden for c in item.cases) else ()
     return (item.name, *verdicts, *hidden)
 
 
@@ -317,7 +309,7 @@ def _case(case: CaseResult) -> dict[str, Any]:
         "id": case.id,
         "verdict": case.verdict.value,
         "seconds": case.seconds,
-        "hidden": is_hidden(case),
+        "hidden": case.hidden,
     }
 
 

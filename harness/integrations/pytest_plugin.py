@@ -281,7 +281,7 @@ def case_result(result: SubmissionResult, item_name: str, case_id: str) -> CaseR
     if item is None:
         return CaseResult(case_id, Verdict.IE, f"the report has no item {item_name!r}", 0.0)
     if not item.graded:
-        pytest.skip("; ".join(item.feedback) or "not graded")
+        pytest.skip(f"not graded: {item.ungraded_reason}")
     for case in item.cases:
         if case.id == case_id:
             return case

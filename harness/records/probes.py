@@ -28,7 +28,7 @@ class Check:
 class Judgement:
     passed: bool
     detail: str = ""  # why it failed, for the student
-    accepted: str = ""  # the reading of the handout this answer was accepted under, if notable
+    accepted: tuple[str, ...] = ()  # readings of the handout this answer was accepted under
     raised: str = ""  # the student's code raised this (inside a driver): a run-time error
     verdict: Verdict | None = None  # what a failed judgement comes to when not WA (a notebook
     # cell that ran out of time: TLE)
@@ -64,3 +64,9 @@ class Probe:
     needs: tuple[str, ...] = ()  # interface names ("Board.makeMove") the call cannot do without
     files: tuple[tuple[str, str], ...] = ()  # (relative path, text) the call reads
     time: float | None = None  # this probe's CPU limit, when not the item's
+
+
+def readings(*notes: str) -> tuple[str, ...]:
+    """The readings an answer was accepted under, for Judgement.accepted: each once, in order,
+    empty ones left out."""
+    return tuple(dict.fromkeys(note for note in notes if note))

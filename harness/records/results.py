@@ -1,21 +1,25 @@
 """The judged records every report format reads, and the stable JSON schema.
 
-`from_json` reads the schema back (the grading journal, harness/grading/journal.py, keeps one
-submission per line). The JSON holds everything a report shows; a case's grading-time fields
-(`accepted`, `hidden`, `checks`) are already folded into its item's feedback and criteria and are
-not in it, so they come back as their defaults. A failed case's evidence
-(harness/records/evidence.py: "grids", one string per row, and "output") is there only when the
-case has some.
+The JSON is lossless: `Report.from_json(report.to_json()) == report` for every report, so the
+grading journal (harness/grading/journal.py, one submission per line) and `--resume` restore
+exactly what was graded. Keys marked `?` are written only when they differ from their default
+(absent: false, empty, none). A failed case's evidence (harness/records/evidence.py: "grids", one
+string per row, and "output") is there only when the case has some.
 
 An item with "graded": false (an optional part the submission lacks, or one this machine cannot
-run) counts in neither the submission's marks nor its max_marks; its feedback says why.
+run) counts in neither the submission's marks nor its max_marks; "ungraded_reason" says why (its
+feedback says it too, for the student).
 
 {"assignment": str, "max_marks": num, "submissions": [
   {"name": str, "marks": num, "max_marks": num, "status": "graded" | "error", "note": str,
+   "graded_again"?: true,
    "items": [{"name": str, "marks": num, "max_marks": num, "graded": bool, "feedback": [str],
+              "ungraded_reason"?: str,
               "criteria": [{"name": str, "marks": num, "max_marks": num, "message": str}],
               "cases": [{"id": str, "verdict": "AC|WA|TLE|MLE|OLE|RE|CE|IE",
                          "detail": str, "seconds": num,
+                         "accepted"?: [str], "hidden"?: true, "wall_only"?: true,
+                         "checks"?: [{"criterion": str, "passed": bool, "message": str}],
                          "grids"?: {"puzzle": [str], "expected": [str], "received": [str]},
                          "output"?: str}]}],
    "flags": [{"rule": str, "item": str | null, "line": int | null, "message": str}]}]}
@@ -44,11 +48,11 @@ class CaseResult:
     verdict: Verdict
     detail: str
     seconds: float
-    accepted: str = ""  # the reading an accepted answer was accepted under
-    hidden: bool = False
+    accepted: tuple[str, ...] = ()  # readings of the handout an accepted answer was accepted under
+    hidden: bool = False  # from a hidden suite case: graded, details withheld from students
     checks: tuple[Check, ...] = ()  # rubric criteria judged on this case
     # Stopped on the wall clock with CPU time to spare: the machine may have been busy, so the
-    # submission is graded once more, alone, before this is final (never written to reports).
+    # submission is graded once more, alone, before this is final.
     wall_only: bool = False
     evidence: Evidence | None = None  # grids and output of a failed case whose details are shown
 
@@ -79,7 +83,8 @@ class ItemResult:
     cases: tuple[CaseResult, ...]
     feedback: tuple[str, ...] = ()
     criteria: tuple[CriterionResult, ...] = ()
-    graded: bool = True  # False: left out of the submission's marks and maximum (feedback: why)
+    graded: bool = True  # False: left out of the submission's marks and maximum
+    ungraded_reason: str = ""  # why it was not graded (empty when graded)
 
 
 @dataclass(frozen=True)
@@ -91,6 +96,7 @@ class SubmissionResult:
     note: str
     items: tuple[ItemResult, ...]
     flags: tuple[Flag, ...] = ()
+    graded_again: bool = False  # graded once more, alone, after a wall-clock stop (the note says)
 
     @property
     def timed_on_the_wall(self) -> bool:
@@ -113,6 +119,13 @@ class Report:
     max_marks: float
     submissions: tuple[SubmissionResult, ...]
 
+    def to_json(self) -> dict[str, Any]:
+        return to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Report:
+        return from_json(data)
+
 
 def to_json(report: Report) -> dict[str, Any]:
     return {
@@ -129,6 +142,7 @@ def submission_to_json(result: SubmissionResult) -> dict[str, Any]:
         "max_marks": result.max_marks,
         "status": result.status,
         "note": result.note,
+        **_unless_default("graded_again", result.graded_again),
         "items": [_item(item) for item in result.items],
         "flags": [
             {"rule": f.rule, "item": f.item, "line": f.line, "message": f.message}
@@ -144,6 +158,7 @@ def _item(item: ItemResult) -> dict[str, Any]:
         "max_marks": item.max_marks,
         "graded": item.graded,
         "feedback": list(item.feedback),
+        **_unless_default("ungraded_reason", item.ungraded_reason),
         "criteria": [
             {"name": c.name, "marks": c.marks, "max_marks": c.max_marks, "message": c.message}
             for c in item.criteria
@@ -154,7 +169,24 @@ def _item(item: ItemResult) -> dict[str, Any]:
 
 def _case(case: CaseResult) -> dict[str, Any]:
     judged = {"id": case.id, "verdict": case.verdict.value, "detail": case.detail}
-    return {**judged, "seconds": case.seconds, **evidence_to_json(case.evidence)}
+    return {
+        **judged,
+        "seconds": case.seconds,
+        **_unless_default("accepted", list(case.accepted)),
+        **_unless_default("hidden", case.hidden),
+        **_unless_default("wall_only", case.wall_only),
+        **_unless_default("checks", [_check(c) for c in case.checks]),
+        **evidence_to_json(case.evidence),
+    }
+
+
+def _check(check: Check) -> dict[str, Any]:
+    return {"criterion": check.criterion, "passed": check.passed, "message": check.message}
+
+
+def _unless_default(key: str, value: Any) -> dict[str, Any]:
+    """`{key: value}`, or nothing when the value is its field's default (false, empty)."""
+    return {key: value} if value else {}
 
 
 def from_json(data: dict[str, Any]) -> Report:
@@ -175,6 +207,7 @@ def submission_from_json(data: dict[str, Any]) -> SubmissionResult:
         data["note"],
         tuple(_item_from_json(item) for item in data["items"]),
         tuple(Flag(f["rule"], f["item"], f["line"], f["message"]) for f in data["flags"]),
+        _flag(data, "graded_again"),
     )
 
 
@@ -190,13 +223,29 @@ def _item_from_json(data: dict[str, Any]) -> ItemResult:
             for c in data["criteria"]
         ),
         data["graded"],
+        str(data.get("ungraded_reason", "")),
     )
 
 
 def _case_from_json(data: dict[str, Any]) -> CaseResult:
-    verdict = Verdict(data["verdict"])
-    evidence = evidence_from_json(data)
-    return CaseResult(data["id"], verdict, data["detail"], data["seconds"], evidence=evidence)
+    return CaseResult(
+        data["id"],
+        Verdict(data["verdict"]),
+        data["detail"],
+        data["seconds"],
+        tuple(str(reading) for reading in data.get("accepted", [])),
+        _flag(data, "hidden"),
+        tuple(Check(c["criterion"], c["passed"], c["message"]) for c in data.get("checks", [])),
+        _flag(data, "wall_only"),
+        evidence_from_json(data),
+    )
+
+
+def _flag(data: dict[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise TypeError(f"{key} must be true or false, not {value!r}")
+    return value
 
 
 def write_json(report: Report, path: Path) -> None:

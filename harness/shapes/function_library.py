@@ -66,7 +66,7 @@ def _notebook_notes(
     which file ran (and why, when it was a choice)."""
     config = assignment.notebook
     if notebook.path is None and not config.required:
-        reason = f"not graded: the submission has no notebook ({config.file})"
+        reason = f"the submission has no notebook ({config.file})"
         return dict.fromkeys(items, reason), {}
     return {}, {item: (notebook.note,) for item in items if notebook.note}
 

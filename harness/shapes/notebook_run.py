@@ -65,9 +65,9 @@ def unavailable(python: Path) -> str:
             [str(python), "-I", "-c", check], capture_output=True, timeout=120, check=False
         )
     except (OSError, subprocess.TimeoutExpired) as err:
-        return f"not graded: cannot check for the notebook extra ({err}); install it: {INSTALL}"
+        return f"cannot check for the notebook extra ({err}); install it: {INSTALL}"
     if done.returncode:
-        return f"not graded: nbclient and ipykernel are not installed; install them: {INSTALL}"
+        return f"nbclient and ipykernel are not installed; install them: {INSTALL}"
     return ""
 
 

@@ -86,7 +86,7 @@ def _item_cases(submission: str, item: ItemResult) -> list[ET.Element]:
     classname = f"{submission}.{item.name}"
     if item.graded:
         return [_case(classname, case) for case in item.cases]
-    reason = (item.feedback or ("not graded",))[0].removeprefix("not graded: ")
+    reason = item.ungraded_reason or "not graded"
     if not item.cases:
         return [_skipped(_testcase(classname, "not graded", 0.0), reason)]
     return [_skipped(_testcase(classname, c.id, c.seconds), reason) for c in item.cases]

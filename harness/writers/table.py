@@ -61,10 +61,7 @@ def _total(result: SubmissionResult, max_marks: float) -> str:
 def _ungraded(report: Report) -> str:
     """Items left out, once per reason: '  notebook, 7 submission(s): the submission has ...'."""
     reasons = Counter(
-        (i.name, (i.feedback or ("",))[0].removeprefix("not graded: "))
-        for s in report.submissions
-        for i in s.items
-        if not i.graded
+        (i.name, i.ungraded_reason) for s in report.submissions for i in s.items if not i.graded
     )
     lines = [
         f"  {item}, {count} submission(s): {reason}"

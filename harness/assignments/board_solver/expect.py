@@ -27,7 +27,7 @@ from harness.assignments.board_solver.model import (
 from harness.puzzles import sudoku
 from harness.records.evidence import Grid
 from harness.records.outcomes import CallOutcome
-from harness.records.probes import Check, Judgement
+from harness.records.probes import Check, Judgement, readings
 
 Report = dict[str, Any]
 
@@ -43,7 +43,8 @@ def _failed(criteria: Sequence[str], message: str) -> tuple[Check, ...]:
 
 def _judgement(checks: Sequence[Check], accepted: str = "") -> Judgement:
     failures = [c.message for c in checks if not c.passed]
-    return Judgement(not failures, failures[0] if failures else "", accepted, checks=tuple(checks))
+    detail = failures[0] if failures else ""
+    return Judgement(not failures, detail, readings(accepted), checks=tuple(checks))
 
 
 def _error(report: Report) -> str:

@@ -15,7 +15,7 @@ from harness.puzzles import sudoku
 from harness.puzzles.suites import ValueStyle
 from harness.records.evidence import Grid
 from harness.records.outcomes import CallOutcome
-from harness.records.probes import Judgement
+from harness.records.probes import Judgement, readings
 
 NO_SOLUTION = "No Solution"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # A = 10 ... Z = 35
@@ -110,7 +110,7 @@ class PrintedGrid:
         problem = self._difference(grid, solution, rows)
         if problem:
             return Judgement(False, problem)
-        return Judgement(True, accepted="; ".join(filter(None, [accepted, self._style(rows)])))
+        return Judgement(True, accepted=readings(accepted, self._style(rows)))
 
     def _layout(self, lines: list[str], rows: list[list[str]]) -> str:
         n = self.size

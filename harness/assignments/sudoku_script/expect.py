@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from harness.assignments.expectations import grid_difference, show
 from harness.records.evidence import Grid
 from harness.records.outcomes import CallOutcome
-from harness.records.probes import Judgement
+from harness.records.probes import Judgement, readings
 
 BORDER = re.compile(r"^\+-+\+-+\+-+\+$")
 HANDOUT_BORDER = "+-----+-----+-----+"
@@ -59,7 +59,7 @@ class Displayed:
             if problem:
                 return Judgement(False, f"line {number}: {problem}: {got!r}")
         exact = "" if lines == expected else "a layout other than the handout's exact text"
-        return Judgement(True, accepted=exact)
+        return Judgement(True, accepted=readings(exact))
 
     def _line_problem(self, got: str, want: str) -> str:
         if want.startswith("+"):

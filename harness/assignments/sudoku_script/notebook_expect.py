@@ -26,7 +26,7 @@ from typing import ClassVar
 from harness.records.evidence import Grid
 from harness.records.notebook import CellRun, NotebookRun
 from harness.records.outcomes import CallOutcome
-from harness.records.probes import Check, Judgement
+from harness.records.probes import Check, Judgement, readings
 from harness.records.verdicts import Verdict
 
 SIZE = 9
@@ -81,7 +81,9 @@ class NotebookShows:
         )
         failures = [c.message for c in checks if not c.passed]
         detail = "; ".join(failures[:3])
-        return Judgement(not failures, detail, accepted, verdict=verdict(run), checks=checks)
+        return Judgement(
+            not failures, detail, readings(accepted), verdict=verdict(run), checks=checks
+        )
 
     def _headings(self, headings: list[Heading]) -> tuple[tuple[Check, ...], str]:
         wanted = ["Introduction", *(f"Puzzle {n}" for n in range(1, len(self.puzzles) + 1))]
