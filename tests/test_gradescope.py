@@ -19,7 +19,7 @@ import pytest
 
 from harness.errors import BadInput
 from harness.grading.run import grade_all
-from harness.integrations import gradescope
+from harness.integrations import gradescope as autograder
 from harness.integrations.gradescope_package import build
 from harness.league.run import League, Standing
 from harness.records.results import (
@@ -34,6 +34,7 @@ from harness.records.results import (
 )
 from harness.records.verdicts import Verdict
 from harness.submissions import discover
+from harness.writers import gradescope
 from tests.conftest import REPO, plan_for
 
 SCHEMA = json.loads((Path(__file__).parent / "gradescope_schema.json").read_text())
@@ -228,10 +229,10 @@ def test_league_entries_come_from_a_ranked_league_run_only() -> None:
             Standing(None, "slow", False, 2, 4, note="TLE on league-25x25/hard-1"),
         ),
     )
-    entries = gradescope.league_entries(league, "submission")
+    entries = autograder.league_entries(league, "submission")
     assert entries == (("25x25 CPU time (s)", 0.005123, "asc"),)
-    assert gradescope.league_entries(league, "slow") == ()
-    assert gradescope.league_entries(league, "reference cpp") == ()
+    assert autograder.league_entries(league, "slow") == ()
+    assert autograder.league_entries(league, "reference cpp") == ()
 
 
 @pytest.mark.parametrize("count", [0, 2])

@@ -14,11 +14,10 @@ from tabulate import tabulate
 
 from harness import __version__, executors
 from harness.cli import doctor as doctor_report
-from harness.cli import outputs, progress
+from harness.cli import progress
 from harness.cli import suites as suites_cli
 from harness.cli.check import check as run_check
 from harness.cli.inference import pick_assignment
-from harness.cli.outputs import Outputs, one_for_gradescope, write_all
 from harness.cli.run import run
 from harness.config import Config, find_config, load_config
 from harness.errors import BadInput, ExitCode
@@ -36,6 +35,9 @@ from harness.sandbox.isolation import Mode, choose, probe, summary
 from harness.sandbox.workdir import sweep
 from harness.shapes import suffixes_for
 from harness.submissions import Submission, discover
+from harness.writers import outputs
+from harness.writers.gradescope import LeaderboardEntry
+from harness.writers.outputs import Outputs, one_for_gradescope, write_all
 from harness.writers.table import render
 from harness.writers.table import summary as counts_line
 
@@ -214,7 +216,7 @@ def _leaderboard(
     submissions: list[Submission],
     executor: Executor,
     outputs: Outputs,
-) -> tuple[gradescope.LeaderboardEntry, ...]:
+) -> tuple[LeaderboardEntry, ...]:
     """The league times for results.json, only when it is asked for."""
     if outputs.gradescope is None:
         return ()

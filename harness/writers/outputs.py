@@ -5,7 +5,7 @@
     --junit FILE        a JUnit testcase per case, for CI systems (harness/writers/junit.py)
     --gradescope FILE   Gradescope's results.json, for one submission, with its league times
                         as leaderboard entries where the assignment has a league
-                        (harness/integrations/gradescope.py)
+                        (harness/writers/gradescope.py)
     --report DIR        feedback pages, HTML and Markdown (harness/writers/pages/)
 
 Each is written atomically; a bad path is a one-line error naming it. `--fail-under PERCENT`
@@ -19,9 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from harness.errors import BadInput, ExitCode
-from harness.integrations import gradescope
 from harness.records.results import Report, SubmissionResult, write_json
-from harness.writers import gradebook, junit, pages
+from harness.writers import gradebook, gradescope, junit, pages
 
 
 @dataclass(frozen=True)

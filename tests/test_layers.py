@@ -1,0 +1,63 @@
+"""Rendering a report loads records and shared ground only: each writer, imported in a fresh
+interpreter, brings no part of the grading engine with it (the import-linter contracts in
+pyproject.toml say the same statically; this counts what really loads)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import REPO
+
+WRITERS = (
+    "harness.writers.table",
+    "harness.writers.gradebook",
+    "harness.writers.junit",
+    "harness.writers.gradescope",
+    "harness.writers.outputs",
+    "harness.writers.pages.write",
+    "harness.records.results",
+)
+SHARED_GROUND = {"harness", "harness.atomic", "harness.errors", "harness.logs", "harness.limits"}
+ALLOWED_PACKAGES = ("harness.records", "harness.writers")
+ENGINE_THIRD_PARTY = ("pydantic", "yaml", "typer", "multiprocessing_logging", "distributed")
+
+LOADED = """
+import json, sys
+import {module}
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def loaded_by(module: str) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", LOADED.format(module=module)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO,
+    )
+    names: list[str] = json.loads(done.stdout)
+    return names
+
+
+def _outside_the_layer(names: list[str]) -> list[str]:
+    harness = [n for n in names if n == "harness" or n.startswith("harness.")]
+    return [n for n in harness if n not in SHARED_GROUND and not n.startswith(ALLOWED_PACKAGES)]
+
+
+@pytest.mark.parametrize("module", WRITERS)
+def test_a_writer_loads_records_and_shared_ground_only(module: str) -> None:
+    names = loaded_by(module)
+    assert module in names
+    assert not _outside_the_layer(names), _outside_the_layer(names)
+    assert not [n for n in names if n.split(".")[0] in ENGINE_THIRD_PARTY]
+
+
+def test_the_count_would_catch_an_engine_import() -> None:
+    """The check can fail: importing the judge beside a writer loads the engine's modules."""
+    names = loaded_by("harness.writers.table, harness.grading.judge")
+    assert "harness.grading.judge" in _outside_the_layer(names)
