@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from harness.puzzles import sudoku
-from harness.records.evidence import Grid
+from harness.records.evidence import Grid, Grids
 from harness.records.outcomes import CallOutcome
-from harness.records.probes import Judgement, readings
+from harness.records.probes import Judgement, NoGrids, Probe, readings
 
 SHOW_CHARS = 120
 
@@ -53,7 +53,7 @@ def _accepted(notes: set[str]) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class Equal:
+class Equal(NoGrids):
     """The value itself is the answer."""
 
     inspects_arguments = False
@@ -69,7 +69,7 @@ class Equal:
 
 
 @dataclass(frozen=True)
-class SameMembers:
+class SameMembers(NoGrids):
     """A list of values in any order, each once (candidates)."""
 
     inspects_arguments = False
@@ -131,6 +131,10 @@ class GridAfter:
             return Judgement(False, difference)
         return Judgement(True, accepted=readings(in_place_note(outcome, "")))
 
+    def grids(self, probe: Probe, outcome: CallOutcome) -> Grids | None:
+        given = probe.args[0] if probe.args else None  # the grid the call was given
+        return Grids.from_values(given, self.expected, outcome.value)
+
 
 @dataclass(frozen=True)
 class Solves:
@@ -162,6 +166,12 @@ class Solves:
         if isinstance(got, list):
             notes.add(container_note((), got))
         return Judgement(True, accepted=_accepted(notes))
+
+    def grids(self, probe: Probe, outcome: CallOutcome) -> Grids | None:
+        value = outcome.value
+        if self.any_completion or not isinstance(value, (list, tuple)) or len(value) != 2:
+            return None
+        return Grids.from_values(self.puzzle, self.solution, value[1])
 
     def _grid_problem(self, solution: Grid, grid: Any) -> str:
         if self.any_completion and _is_grid(grid, len(self.puzzle)):

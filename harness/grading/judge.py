@@ -7,7 +7,7 @@ kernel's accounting; the supervisor killed the call a little later than that.
 
 from __future__ import annotations
 
-from harness.grading.grid_readers import evidence_of
+from harness.records.evidence import Evidence
 from harness.records.outcomes import CallOutcome
 from harness.records.probes import Check, Judgement, Probe
 from harness.records.results import CaseResult
@@ -27,10 +27,17 @@ def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
     seconds = round(outcome.seconds, 6)
     wall_only = outcome.kind == "timeout" and (outcome.cpu_seconds or 0.0) < cpu_limit
     shown = verdict is not Verdict.AC and not probe.hidden
-    evidence = evidence_of(probe, outcome) if shown else None
+    evidence = _evidence(probe, outcome) if shown else None
     return CaseResult(
         probe.id, verdict, detail, seconds, accepted, probe.hidden, checks, wall_only, evidence
     )
+
+
+def _evidence(probe: Probe, outcome: CallOutcome) -> Evidence | None:
+    """What a failed case leaves to show: the grids behind it, when its expectation judges a
+    whole grid and the call returned one, and its output."""
+    grids = probe.expect.grids(probe, outcome) if outcome.kind == "returned" else None
+    return Evidence.from_parts(grids, outcome.output)
 
 
 Decision = tuple[Verdict, str, tuple[str, ...], tuple[Check, ...]]

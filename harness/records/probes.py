@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from harness.records.evidence import Grids
 from harness.records.outcomes import CallOutcome
 from harness.records.verdicts import Verdict
 
@@ -50,6 +51,19 @@ class Expectation(Protocol):
     def judge(self, outcome: CallOutcome) -> Judgement:
         """Judge a call that returned (outcome.kind == "returned")."""
         ...
+
+    def grids(self, probe: Probe, outcome: CallOutcome) -> Grids | None:
+        """The grids behind a failed case that returned (the puzzle, the expected grid, the one
+        received), for feedback pages; None for expectations that judge no whole grid, or when
+        a difference from one solution would mislead (a puzzle several completions solve)."""
+        ...
+
+
+class NoGrids:
+    """Mixed into expectations that judge no whole Sudoku grid: a failed case shows none."""
+
+    def grids(self, probe: Probe, outcome: CallOutcome) -> Grids | None:
+        return None
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from harness.assignments.board_solver.model import (
 from harness.puzzles import sudoku
 from harness.records.evidence import Grid
 from harness.records.outcomes import CallOutcome
-from harness.records.probes import Check, Judgement, readings
+from harness.records.probes import Check, Judgement, NoGrids, readings
 
 Report = dict[str, Any]
 
@@ -104,7 +104,7 @@ def _check(criterion: str, test: Callable[[], str]) -> Check:
 
 
 @dataclass(frozen=True)
-class MoveMade:
+class MoveMade(NoGrids):
     """makeMove(space, value): assigns 3, records in row/column/box 5, leaves unsolved 2."""
 
     inspects_arguments: ClassVar[bool] = False
@@ -155,7 +155,7 @@ def _unsolved(seen: Seen, want: BoardState) -> str:
 
 
 @dataclass(frozen=True)
-class MoveUndone:
+class MoveUndone(NoGrids):
     """undoMove(space, value) on a board whose space holds value: deletes the key 3 (0 or None
     left there is wrong), removes from row/column/box 5, back to unsolved 2."""
 
@@ -199,7 +199,7 @@ ANSWER = {0: "False", 1: "True"}
 
 
 @dataclass(frozen=True)
-class ValidMoves:
+class ValidMoves(NoGrids):
     """isValidMove for every space from (-1, -1) to (n2, n2) and every value: False off the
     board 2, False on an occupied space 2, False on a conflict 5, True when valid 1. Answers
     must be real booleans."""
@@ -264,7 +264,7 @@ class ValidMoves:
 
 
 @dataclass(frozen=True)
-class MostConstrained:
+class MostConstrained(NoGrids):
     """getMostConstrainedUnsolvedSpace: uses the evaluation 2, minimises or maximises it 5, same
     answer twice 1, one of the most constrained spaces 10; on a solved board, None 2."""
 
@@ -394,7 +394,7 @@ def _scores(evaluations: Any) -> dict[Space, float] | None:
 
 
 @dataclass(frozen=True)
-class Competent:
+class Competent(NoGrids):
     """Solver().solveBoard(board) as a course's main runs it: the solution 15, or, with no
     solution, the board as it was 5."""
 
@@ -427,7 +427,7 @@ class Competent:
 
 
 @dataclass(frozen=True)
-class Traced:
+class Traced(NoGrids):
     """solveBoard's nine criteria, judged by replaying its makeMove / undoMove / solveBoard
     calls on the trusted model; the replay must agree with the board the student reports."""
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 from harness.puzzles import sudoku
 from harness.puzzles.suites import ValueStyle
-from harness.records.evidence import Grid
+from harness.records.evidence import Grid, Grids
 from harness.records.outcomes import CallOutcome
-from harness.records.probes import Judgement, readings
+from harness.records.probes import Judgement, Probe, readings
 
 NO_SOLUTION = "No Solution"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # A = 10 ... Z = 35
@@ -71,6 +71,12 @@ class PrintedGrid:
     @property
     def size(self) -> int:
         return len(self.puzzle)
+
+    def grids(self, probe: Probe, outcome: CallOutcome) -> Grids | None:
+        if self.multiple_solutions:
+            return None
+        printed = printed_grid(str(outcome.value), self.size)
+        return Grids.from_values(self.puzzle, self.solution, printed)
 
     def judge(self, outcome: CallOutcome) -> Judgement:
         lines = output_lines(str(outcome.value))
@@ -156,3 +162,12 @@ def _completion_problem(puzzle: Grid, grid: Grid) -> str:
         clash = clashes[0]
         return f"not a valid solution: {clash.kind} {clash.index + 1} repeats a value"
     return ""
+
+
+def printed_grid(text: str, n: int) -> list[list[int | None]]:
+    """The values a program printed, row by row (one line of n * n values too); a token that
+    is not a value reads as None, which no grid holds."""
+    rows = [line.split() for line in output_lines(text)]
+    if len(rows) == 1 and len(rows[0]) == n * n:
+        rows = [rows[0][r * n : (r + 1) * n] for r in range(n)]
+    return [[value_of(token) for token in row] for row in rows]

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from harness.assignments.expectations import grid_difference, show
-from harness.records.evidence import Grid
+from harness.records.evidence import Grid, Grids
 from harness.records.outcomes import CallOutcome
-from harness.records.probes import Judgement, readings
+from harness.records.probes import Judgement, NoGrids, Probe, readings
 
 BORDER = re.compile(r"^\+-+\+-+\+-+\+$")
 HANDOUT_BORDER = "+-----+-----+-----+"
@@ -38,7 +38,7 @@ def handout_text(grid: Grid) -> list[str]:
 
 
 @dataclass(frozen=True)
-class Displayed:
+class Displayed(NoGrids):
     """The printed puzzle: borders at the top, after rows 3 and 6 and at the bottom; each row's
     nine values in order, `.` for a blank, `|` at the block boundaries."""
 
@@ -74,7 +74,7 @@ class Displayed:
 
 
 @dataclass(frozen=True)
-class Copied:
+class Copied(NoGrids):
     """copy_puzzle: the same content in a new outer list and new rows (checked by changing the
     copy and looking at the original)."""
 
@@ -124,3 +124,6 @@ class SolvedUnchanged:
         if given is not None and grid_difference(self.puzzle, given):
             return Judgement(False, "changed the puzzle it was given (copy before each move)")
         return Judgement(True)
+
+    def grids(self, probe: Probe, outcome: CallOutcome) -> Grids | None:
+        return Grids.from_values(self.puzzle, self.solution, outcome.value)

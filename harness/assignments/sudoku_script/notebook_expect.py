@@ -26,7 +26,7 @@ from typing import ClassVar
 from harness.records.evidence import Grid
 from harness.records.notebook import CellRun, NotebookRun
 from harness.records.outcomes import CallOutcome
-from harness.records.probes import Check, Judgement, readings
+from harness.records.probes import Check, Judgement, NoGrids, readings
 from harness.records.verdicts import Verdict
 
 SIZE = 9
@@ -51,7 +51,7 @@ class Heading:
 
 
 @dataclass(frozen=True)
-class NotebookShows:
+class NotebookShows(NoGrids):
     """The handout's notebook, run: every cell clean, its headings, its puzzles and answers."""
 
     inspects_arguments = False
