@@ -1,20 +1,19 @@
-"""Probe sets: per assignment, how each graded item is probed, built from the suites.
+"""The assignments: one package each, registered here by one line.
 
-A probe set maps an item's probe name to a builder; config.yaml names the set (`probes:`) and
-each item's builder (`probe:`, defaulting to the item's name). Register new sets here.
+A package gives a ProbeSet (harness/assignments/base.py): per graded item, how it is probed,
+built from the suites, and the child drivers its probes name. config.yaml names the set
+(`probes:`) and each item's builder (`probe:`, defaulting to the item's name).
+docs/adding-an-assignment.md walks through adding one.
 """
 
 from __future__ import annotations
 
-from harness.assignments.board_solver import probes as board_solver
-from harness.assignments.stdin_program import probes as stdin_program
-from harness.assignments.sudoku_functions import probes as sudoku_functions
-from harness.assignments.sudoku_functions.probes import Builder
-from harness.assignments.sudoku_script import probes as sudoku_script
+from harness.assignments import board_solver, stdin_program, sudoku_functions, sudoku_script
+from harness.assignments.base import ProbeSet
 
-PROBE_SETS: dict[str, dict[str, Builder]] = {
-    "sudoku-functions": sudoku_functions.BUILDERS,
-    "board-solver": board_solver.BUILDERS,
-    "stdin-program": stdin_program.BUILDERS,
-    "sudoku-script": sudoku_script.BUILDERS,
+PROBE_SETS: dict[str, ProbeSet] = {
+    "sudoku-functions": sudoku_functions.PROBE_SET,
+    "board-solver": board_solver.PROBE_SET,
+    "stdin-program": stdin_program.PROBE_SET,
+    "sudoku-script": sudoku_script.PROBE_SET,
 }

@@ -58,6 +58,7 @@ def calibrate(config: Config, plan: Plan) -> Calibrated:
         python,
         base,
         config.languages,
+        drivers=plan.drivers,
     )
     slowest = _slowest_runs(context, config, name, timed)
     items = dict(assignment.items)

@@ -19,7 +19,7 @@ from harness.records.notebook import DRIVER as NOTEBOOK_DRIVER
 from harness.records.probes import Probe
 from harness.sandbox.isolation import NO_ISOLATION, Isolation, Mode, choose
 from harness.shapes import SHAPES, suffixes_for
-from harness.shapes.base import RunContext, call_limits
+from harness.shapes.base import Driver, RunContext, call_limits
 from harness.shapes.notebook_run import unavailable
 
 
@@ -36,6 +36,7 @@ class Plan:
     # graded on it here (its probes are left out)
     isolation: Isolation = NO_ISOLATION  # layers applied to every student process
     python_configured: bool = False  # config.yaml's runtime.python, not the grader's own
+    drivers: tuple[Driver, ...] = ()  # the child drivers of the assignment's probe set
 
     def with_limits(
         self, assignment: AssignmentConfig, notes: Mapping[str, tuple[str, ...]]
@@ -66,6 +67,7 @@ class Plan:
             self.workdir_base,
             self.languages,
             self.isolation,
+            self.drivers,
         )
 
 
@@ -100,7 +102,13 @@ def make_plan(config: Config, name: str, isolation: Isolation | None = None) -> 
         ungraded,
         isolation,
         config.runtime.python is not None,
+        _drivers(PROBE_SETS[assignment.probes].drivers),
     )
+
+
+def _drivers(paths: tuple[Path, ...]) -> tuple[Driver, ...]:
+    """The child drivers' sources, read once: the worker runs them before any student code."""
+    return tuple((path.stem, path.read_text(encoding="utf-8")) for path in paths)
 
 
 def _cannot_grade(probes: tuple[Probe, ...], python: Path) -> dict[str, str]:
@@ -112,7 +120,7 @@ def _cannot_grade(probes: tuple[Probe, ...], python: Path) -> dict[str, str]:
 
 def _item_probes(config: Config, name: str, item: str, cases: tuple[Case, ...]) -> list[Probe]:
     assignment = config.assignment(name)
-    builders = PROBE_SETS[assignment.probes]
+    builders = PROBE_SETS[assignment.probes].builders
     builder_name = assignment.items[item].probe or item
     where = f"{config.source}: assignments.{name}.items.{item}"
     if builder_name not in builders:

@@ -156,7 +156,8 @@ def build_tools(config: Config, assignment: str) -> list[str]:
 def runs_notebooks(config: Config, assignment: str) -> bool:
     """Whether some item's probes run the submission's notebook (the `notebook` extra)."""
     settings = config.assignment(assignment)
-    builders = PROBE_SETS.get(settings.probes, {})
+    probe_set = PROBE_SETS.get(settings.probes)
+    builders = probe_set.builders if probe_set else {}
     suites = load_suites([config.path(p) for p in settings.suites])
     cases = tuple(case for suite in suites for case in suite.cases)
     return any(

@@ -19,6 +19,8 @@ from harness.records.results import Flag
 from harness.sandbox.isolation import NO_ISOLATION, Isolation
 from harness.submissions import Submission
 
+Driver = tuple[str, str]  # a child driver module: its name and its source (standard library only)
+
 
 @dataclass(frozen=True)
 class RunContext:
@@ -28,6 +30,7 @@ class RunContext:
     workdir_base: Path | None = None  # where private working copies go (None: system temp)
     languages: Mapping[str, LanguageConfig] = field(default_factory=dict)  # for programs
     isolation: Isolation = NO_ISOLATION  # layers applied to every student process
+    drivers: tuple[Driver, ...] = ()  # child drivers the assignment's probes name
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,9 @@ class BoardClasses:
 
 def _session(context: RunContext, workdir: Path, entry: Path) -> Session:
     limits = context.assignment.limits
-    return Session(launch_in(context, workdir), entry, limits, cpu_budget(context), salvage=True)
+    launch = launch_in(context, workdir)
+    budget = cpu_budget(context)
+    return Session(launch, entry, limits, budget, salvage=True, drivers=context.drivers)
 
 
 @dataclass(frozen=True)

@@ -111,7 +111,12 @@ class _Calls:
     def __post_init__(self) -> None:
         assignment = self.context.assignment
         self.session = Session(
-            self.launch, self.entry, assignment.limits, cpu_budget(self.context), assignment.salvage
+            self.launch,
+            self.entry,
+            assignment.limits,
+            cpu_budget(self.context),
+            assignment.salvage,
+            self.context.drivers,
         )
         self.timeouts: dict[str, int] = {}
 

@@ -16,7 +16,7 @@ from harness.records.outcomes import CallOutcome, LoadOutcome
 from harness.records.probes import Probe
 from harness.sandbox.process import KILL_FACTOR, ChildProcess, Exchange, Launch
 from harness.sandbox.replies import call_outcome, load_outcome
-from harness.shapes.base import RunContext, call_limits
+from harness.shapes.base import Driver, RunContext, call_limits
 from harness.submissions import Submission
 
 LIMITS_APPLIED = {"limits": "applied"}  # the worker's word, before any student code runs
@@ -56,10 +56,17 @@ class Session:
     """One submission's child interpreter, started (again) on demand."""
 
     def __init__(
-        self, launch: Launch, entry: Path, limits: Limits, cpu_budget: float, salvage: bool = False
+        self,
+        launch: Launch,
+        entry: Path,
+        limits: Limits,
+        cpu_budget: float,
+        salvage: bool = False,
+        drivers: tuple[Driver, ...] = (),
     ) -> None:
         self.launch, self.entry, self.limits, self.cpu_budget = launch, entry, limits, cpu_budget
         self.salvage = salvage  # run the top-level statements one by one if importing fails
+        self.drivers = drivers  # sent with the load request, run before the student's module
         self.child: ChildProcess | None = None
 
     def load(self) -> LoadOutcome:
@@ -118,6 +125,7 @@ class Session:
             "entry": str(self.entry),
             "salvage": self.salvage,
             "seccomp": self.launch.isolation.seccomp,
+            "drivers": [list(driver) for driver in self.drivers],
             "limits": {
                 "memory_mb": limits.memory_mb,
                 "file_size_mb": limits.file_size_mb,

@@ -9,8 +9,9 @@ CSV into the worker's folder; expected answers stay here (board_expect.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from harness.assignments.base import Builder
 from harness.assignments.board_solver.expect import (
     Competent,
     MostConstrained,
@@ -171,7 +172,6 @@ def competency(cases: Sequence[Case]) -> list[Probe]:
     return probes
 
 
-Builder = Callable[[Sequence[Case]], list[Probe]]
 BUILDERS: dict[str, Builder] = {
     builder.__name__: builder
     for builder in (

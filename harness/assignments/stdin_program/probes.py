@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from harness.assignments.base import Builder
 from harness.assignments.stdin_program.expect import PrintedGrid, stdin_text
 from harness.puzzles.suites import Case
 from harness.records.probes import Probe
@@ -40,5 +41,4 @@ def size_builder(n: int) -> Callable[[Sequence[Case]], list[Probe]]:
     return build
 
 
-Builder = Callable[[Sequence[Case]], list[Probe]]
 BUILDERS: dict[str, Builder] = {f"{n}x{n}": size_builder(n) for n in SIZES}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
+from harness.assignments.base import Builder
 from harness.assignments.expectations import Equal, GridAfter, SameMembers, Solves
 from harness.puzzles import sudoku
 from harness.puzzles.sudoku import UnitKind
@@ -270,7 +271,6 @@ def sudoku_solver(cases: Sequence[Case]) -> list[Probe]:
     ]
 
 
-Builder = Callable[[Sequence[Case]], list[Probe]]
 BUILDERS: dict[str, Builder] = {
     builder.__name__: builder
     for builder in (

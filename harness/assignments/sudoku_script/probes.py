@@ -8,8 +8,9 @@ break a loader that follows the handout's steps literally, so those variants are
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from harness.assignments.base import Builder
 from harness.assignments.expectations import Equal, SameMembers
 from harness.assignments.sudoku_script.expect import Copied, Displayed, SolvedUnchanged
 from harness.assignments.sudoku_script.notebook_expect import NotebookShows, ShownPuzzle
@@ -203,7 +204,6 @@ def notebook(cases: Sequence[Case]) -> list[Probe]:
     ]
 
 
-Builder = Callable[[Sequence[Case]], list[Probe]]
 BUILDERS: dict[str, Builder] = {
     builder.__name__: builder
     for builder in (

@@ -7,8 +7,9 @@ the student's stdout and stderr are separate pipes the supervisor reads. It says
 sets its own rlimits and seccomp filter on the load request and confirms them in a reply of its
 own (the only reply that may report the harness's failure: no student code has run yet), then,
 on the next request, loads the entry file by path, then answers requests in order: a
-call of one of the module's functions (`name`), or a driver (`driver`: a function of a sibling
-module such as `board_driver`, given the module, that runs a scenario and reports what it saw).
+call of one of the module's functions (`name`), or a driver (`driver`: a function from the
+DRIVERS of a driver module the assignment registers, such as `board_driver`, sent as source with
+the load request; given the module, it runs a scenario and reports what it saw).
 Every reply is plain data: the supervisor judges it; nothing here knows an expected answer.
 
 A load request may ask to `salvage`: when importing fails, the module's top-level statements run
@@ -31,12 +32,10 @@ import traceback
 from types import ModuleType
 from typing import Any
 
-import board_driver  # type: ignore[import-not-found]  # sibling modules: sys.path[0] is this
-import codec  # type: ignore[import-not-found]  # folder until main() resets it
-import script_driver  # type: ignore[import-not-found]
-import seccomp  # type: ignore[import-not-found]
+import codec  # type: ignore[import-not-found]  # sibling modules: sys.path[0] is this
+import seccomp  # type: ignore[import-not-found]  # folder until main() resets it
 
-DRIVERS = {**board_driver.DRIVERS, **script_driver.DRIVERS}
+DRIVERS: dict[str, Any] = {}  # filled from the load request's drivers, before student code
 
 MODULE_NAME = "submission"
 MESSAGE_CHARS = 500
@@ -56,11 +55,10 @@ def main() -> None:
         apply_limits(load["limits"])
         if load.get("seccomp"):
             seccomp.install("interpreter")  # from here on, no exec either
-    except (ValueError, OSError) as err:
-        send(
-            reply_fd,
-            {"ok": False, "kind": "internal", "message": f"cannot set limits or seccomp: {err}"},
-        )
+        install_drivers(load.get("drivers", []))
+    except Exception as err:  # the harness's own setup: no student code has run yet
+        message = f"cannot set limits, seccomp or drivers: {type(err).__name__}: {err}"
+        send(reply_fd, {"ok": False, "kind": "internal", "message": message})
         return
     # Confirmed before any student code runs: the only message that may claim the harness
     # failed. Whatever comes later may be the student's forgery, and is read as such.
@@ -72,6 +70,16 @@ def main() -> None:
         return
     for line in requests:
         send(reply_fd, answer(module, codec.loads(line)))
+
+
+def install_drivers(drivers: list[list[str]]) -> None:
+    """Run each driver module's source (sent by the supervisor: an assignment's scenarios) and
+    take its DRIVERS, before any student code runs."""
+    for name, source in drivers:
+        module = ModuleType(f"driver_{name}")
+        sys.modules[module.__name__] = module  # as an import would (dataclasses look there)
+        exec(compile(source, f"<driver {name}>", "exec"), module.__dict__)
+        DRIVERS.update(module.DRIVERS)
 
 
 def restore_exit_builtins() -> None:

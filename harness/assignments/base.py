@@ -1,0 +1,26 @@
+"""What an assignment package gives the harness: its probe builders and its child drivers.
+
+A probe builder turns the suites' cases into the probes of one graded item. A driver module runs
+inside the student's interpreter (harness/sandbox/child/): standard library only, with a
+`DRIVERS` dict mapping a driver's name (what a Probe's `driver` names) to a function called with
+the student's module and the probe's arguments. The worker executes the driver modules' source,
+sent with the load request, before any student code runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from harness.puzzles.suites import Case
+from harness.records.probes import Probe
+
+Builder = Callable[[Sequence[Case]], list[Probe]]
+CHILD = Path(__file__).resolve().parents[1] / "sandbox" / "child"  # the shipped drivers' folder
+
+
+@dataclass(frozen=True)
+class ProbeSet:
+    builders: Mapping[str, Builder]  # an item's probe name -> its builder
+    drivers: tuple[Path, ...] = ()  # child-side modules defining DRIVERS, by file
