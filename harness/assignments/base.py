@@ -3,7 +3,8 @@
 A probe builder turns the suites' cases into the probes of one graded item. A driver module runs
 inside the student's interpreter (harness/sandbox/child/): standard library only, with a
 `DRIVERS` dict mapping a driver's name (what a Probe's `driver` names) to a function called with
-the student's module and the probe's arguments. The worker executes the driver modules' source,
+the student's module, then (in a function library) the name the module gives the item's
+function, then the probe's arguments. The worker executes the driver modules' source,
 sent with the load request, before any student code runs.
 """
 
