@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import atexit
+import functools
 import json
 import os
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +20,7 @@ from harness.errors import ExitCode
 from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import Plan
 from harness.grading.run import AGAIN, grade_all
-from harness.records.results import Report
+from harness.records.results import Report, from_json
 from harness.submissions import discover
 
 REPO = Path(__file__).resolve().parent.parent
@@ -43,6 +47,45 @@ def grade_cli(folder: Path, out: Path, *options: str) -> tuple[str, dict[str, An
     result = CliRunner().invoke(app, ["grade", str(folder), "--json", str(out), *options])
     assert result.exit_code == ExitCode.OK, result.output
     return result.stdout, json.loads(out.read_text())
+
+
+EXAMPLE_OUTPUTS = ("marks.json", "gradebook.csv", "junit.xml")
+
+
+@functools.cache
+def _examples_folder() -> Path:
+    folder = Path(tempfile.mkdtemp(prefix="sudoku-harness-tests-"))
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
+
+
+@functools.cache
+def _graded_examples(assignment: str) -> tuple[str, Path]:
+    out = _examples_folder() / assignment
+    out.mkdir()
+    options = ["--config", str(REPO / "config.yaml"), "-a", assignment]
+    options += ["--csv", str(out / "gradebook.csv"), "--junit", str(out / "junit.xml")]
+    options += ["--report", str(out / "pages")]
+    stdout, _ = grade_cli(REPO / "submissions" / assignment, out / "marks.json", *options)
+    return stdout, out
+
+
+def graded_examples(assignment: str) -> tuple[str, dict[str, Any]]:
+    """The bundled examples of `assignment` graded through the CLI (`grade --json --csv --junit
+    --report`): the score table and a fresh copy of the JSON report. Graded once per test
+    process, as the golden, gradebook, pages and output tests all read the same grading."""
+    stdout, out = _graded_examples(assignment)
+    return stdout, json.loads((out / "marks.json").read_text())
+
+
+def graded_examples_outputs(assignment: str) -> Path:
+    """The folder holding every file that grading wrote (see EXAMPLE_OUTPUTS, and pages/)."""
+    return _graded_examples(assignment)[1]
+
+
+def examples_report(assignment: str) -> Report:
+    """The bundled examples' report, read back from the JSON (it is lossless)."""
+    return from_json(graded_examples(assignment)[1])
 
 
 def without_again(note: str) -> str:

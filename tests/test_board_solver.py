@@ -36,8 +36,8 @@ from tests.conftest import (
     DATASETS,
     FIXTURES,
     REPO,
-    grade_cli,
     grade_path,
+    graded_examples,
     plan_for,
     without_timings,
 )
@@ -134,9 +134,8 @@ def test_a_failing_reference_stops_grading_before_it_starts(tmp_path: Path) -> N
 
 
 @pytest.fixture(scope="module")
-def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, Any]]:
-    out = tmp_path_factory.mktemp("report") / "marks.json"
-    return grade_cli(EXAMPLES, out, "--config", str(REPO / "config.yaml"))
+def report() -> tuple[str, dict[str, Any]]:
+    return graded_examples("board-solver")
 
 
 @pytest.fixture(scope="module")

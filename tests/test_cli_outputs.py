@@ -10,25 +10,23 @@ import zipfile
 from pathlib import Path
 
 from harness.errors import ExitCode
-from tests.conftest import REPO
+from tests.conftest import REPO, graded_examples_outputs
 from tests.test_cli import CONFIG, REFERENCE, invoke
 
 EXAMPLES = REPO / "submissions" / "sudoku-functions"
 
 
-def test_one_run_writes_every_format(tmp_path: Path) -> None:
-    files = {name: tmp_path / name for name in ("r.json", "g.csv", "j.xml", "gs.json")}
-    args = ["--json", str(files["r.json"]), "--csv", str(files["g.csv"])]
-    args += ["--junit", str(files["j.xml"]), "--report", str(tmp_path / "pages")]
-    result = invoke("grade", str(EXAMPLES), "--config", CONFIG, *args)
-    assert result.exit_code == ExitCode.OK, result.output
-    report = json.loads(files["r.json"].read_text())
-    rows = list(csv.DictReader(files["g.csv"].open(encoding="utf-8", newline="")))
+def test_one_run_writes_every_format() -> None:
+    """`grade --json --csv --junit --report` over the examples (the run the golden tests share:
+    tests/conftest.py) wrote every format, and they agree."""
+    out = graded_examples_outputs("sudoku-functions")
+    report = json.loads((out / "marks.json").read_text())
+    rows = list(csv.DictReader((out / "gradebook.csv").open(encoding="utf-8", newline="")))
     assert [r["submission"] for r in rows] == [s["name"] for s in report["submissions"]]
     assert [float(r["total"]) for r in rows] == [s["marks"] for s in report["submissions"]]
-    suites = ET.parse(files["j.xml"]).getroot().findall("testsuite")
+    suites = ET.parse(out / "junit.xml").getroot().findall("testsuite")
     assert len(suites) == len(report["submissions"])
-    assert (tmp_path / "pages" / "index.html").is_file()
+    assert (out / "pages" / "index.html").is_file()
 
 
 def test_gradescope_results_for_one_submission(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from harness.cli.app import app
 from harness.errors import ExitCode
-from tests.conftest import REPO, grade_cli, without_timings
+from tests.conftest import REPO, graded_examples, without_timings
 from tests.test_cli import check_schema
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -20,9 +20,8 @@ EXAMPLES = REPO / "submissions" / "sudoku-functions"
 
 
 @pytest.fixture(scope="module")
-def graded(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, Any]]:
-    out = tmp_path_factory.mktemp("report") / "marks.json"
-    return grade_cli(EXAMPLES, out, "--config", str(REPO / "config.yaml"))
+def graded() -> tuple[str, dict[str, Any]]:
+    return graded_examples("sudoku-functions")
 
 
 def compare_golden(name: str, actual: str, request: pytest.FixtureRequest) -> None:

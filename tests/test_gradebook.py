@@ -13,9 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from harness.config import load_config
-from harness.grading.calibration import calibrated_plan
-from harness.grading.run import grade_all
 from harness.records.results import (
     CaseResult,
     Flag,
@@ -25,11 +22,9 @@ from harness.records.results import (
     from_json,
 )
 from harness.records.verdicts import Verdict
-from harness.shapes import suffixes_for
 from harness.shapes.notebook_run import unavailable
-from harness.submissions import discover
 from harness.writers.gradebook import columns, number, rows, safe_text, to_csv, write_csv
-from tests.conftest import REPO, without_again
+from tests.conftest import examples_report, without_again
 from tests.test_examples import GOLDEN, compare_golden
 
 ASSIGNMENTS = ("sudoku-functions", "board-solver", "stdin-program", "sudoku-script")
@@ -48,14 +43,7 @@ GRADED = (
 def graded(assignment: str) -> Report:
     """The bundled examples of `assignment`, graded by real worker processes, without what
     differs from run to run (see `steady`). Cached: the JUnit tests read it too."""
-    config = load_config(REPO / "config.yaml")
-    folder = REPO / "submissions" / assignment
-    report = grade_all(
-        calibrated_plan(config, assignment),
-        discover(folder, suffixes_for(config, assignment)),
-        jobs=2,
-    )
-    return steady(report)
+    return steady(examples_report(assignment))
 
 
 def golden_report(assignment: str) -> Report:

@@ -181,14 +181,15 @@ def test_a_missing_notebook_is_left_out_unless_required(tmp_path: Path) -> None:
 def test_without_the_extra_the_notebook_is_left_out_and_said(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    reason = "not graded: nbclient and ipykernel are not installed; install them: pip ..."
+    reason = "nbclient and ipykernel are not installed; install them: pip ..."
     monkeypatch.setattr("harness.grading.plan.unavailable", lambda python: reason)
     the_plan = plan()
     assert the_plan.probes == () and the_plan.ungraded == {"notebook": reason}
     submission = with_script(FIXTURE_DIRS[0], tmp_path)
     report = grade_all(the_plan, discover(submission, (".py",)), 1)
     [result] = report.submissions
-    assert (result.items[0].graded, result.items[0].feedback) == (False, (reason,))
+    assert (result.items[0].graded, result.items[0].feedback) == (False, (f"not graded: {reason}",))
+    assert result.items[0].ungraded_reason == reason
     table = render(report)
     assert "0/0" in table
     assert "  notebook, 1 submission(s): nbclient and ipykernel are not installed" in table
@@ -355,9 +356,9 @@ def test_a_malformed_reply_is_refused(raw: bytes, message: str) -> None:
 def test_check_says_when_an_expected_notebook_mark_could_not_be_graded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    reason = "not graded: nbclient and ipykernel are not installed; install them: pip ..."
+    reason = "nbclient and ipykernel are not installed; install them: pip ..."
     monkeypatch.setattr("harness.grading.plan.unavailable", lambda python: reason)
     args = ["check", "--config", str(REPO / "config.yaml"), "-a", "sudoku-script", "-j", "1"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == ExitCode.FAILED, result.output
-    assert f"notebook: {reason}" in result.output
+    assert f"notebook: not graded: {reason}" in result.output

@@ -12,16 +12,14 @@ import struct
 import subprocess
 import zlib
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from harness.assignments.expectations import Equal, GridAfter, Solves
 from harness.assignments.stdin_program.expect import PrintedGrid, token
-from harness.config import load_config
-from harness.grading.calibration import calibrated_plan
 from harness.grading.judge import judge
-from harness.grading.run import grade_all
 from harness.records.evidence import OUTPUT_KEPT, Evidence, Grid, Grids
 from harness.records.outcomes import CallOutcome
 from harness.records.probes import Probe
@@ -34,12 +32,10 @@ from harness.records.results import (
     to_json,
 )
 from harness.records.verdicts import Verdict
-from harness.shapes import suffixes_for
-from harness.submissions import discover
 from harness.writers.pages import write_pages
 from harness.writers.pages.figures import histogram, item_rates, slowest
 from harness.writers.pages.names import page_stems
-from tests.conftest import JOBS, REPO
+from tests.conftest import REPO, examples_report
 
 CONFIG = REPO / "config.yaml"
 HOSTILE = "<script>alert(1)</script>"
@@ -304,10 +300,10 @@ def test_malformed_grids_in_json_are_refused() -> None:
 
 
 def graded_examples(name: str, only: Sequence[str] = ()) -> Report:
-    settings = load_config(CONFIG)
-    submissions = discover(REPO / "submissions" / name, suffixes_for(settings, name))
-    chosen = [s for s in submissions if not only or s.name in only]
-    return grade_all(calibrated_plan(settings, name), chosen, JOBS)
+    """The bundled examples graded for real (once per test process: tests/conftest.py)."""
+    report = examples_report(name)
+    chosen = tuple(s for s in report.submissions if not only or s.name in only)
+    return replace(report, submissions=chosen)
 
 
 @pytest.fixture(scope="module")

@@ -34,7 +34,7 @@ from harness.sandbox.program import ProgramRun
 from harness.sandbox.replies import program_outcome
 from harness.shapes.programs import find_programs
 from harness.submissions import Submission, SubmissionProblem, discover
-from tests.conftest import DATASETS, FIXTURES, JOBS, REPO, grade_cli, without_timings
+from tests.conftest import DATASETS, FIXTURES, JOBS, REPO, graded_examples, without_timings
 from tests.test_examples import compare_golden
 
 STDIN = FIXTURES / "stdin"
@@ -272,8 +272,7 @@ def test_unclear_submissions_are_said_to_be(
 
 @pytest.fixture(scope="module")
 def examples_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, Any]]:
-    out = tmp_path_factory.mktemp("stdin") / "marks.json"
-    return grade_cli(EXAMPLES, out, "-a", "stdin-program")
+    return graded_examples("stdin-program")
 
 
 @needs_gpp

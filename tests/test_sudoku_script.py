@@ -23,7 +23,7 @@ from harness.puzzles.sudoku import thaw
 from harness.records.evidence import Grid
 from harness.records.outcomes import CallOutcome
 from harness.shapes.notebook_run import unavailable
-from tests.conftest import REPO, grade_cli, without_timings
+from tests.conftest import REPO, graded_examples, without_timings
 from tests.test_cli import check_schema
 from tests.test_examples import compare_golden
 
@@ -127,8 +127,7 @@ NO_NOTEBOOKS = unavailable(Path(sys.executable))
 def graded(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, Any]]:
     if NO_NOTEBOOKS:
         pytest.skip(NO_NOTEBOOKS)
-    out = tmp_path_factory.mktemp("report") / "marks.json"
-    return grade_cli(EXAMPLES, out, "--config", str(REPO / "config.yaml"))
+    return graded_examples("sudoku-script")
 
 
 def test_score_table_matches_golden(
