@@ -18,8 +18,9 @@ from harness.cli.app import app
 from harness.config import load_config
 from harness.errors import ExitCode
 from harness.grading.calibration import calibrated_plan
+from harness.grading.feedback import AGAIN
 from harness.grading.plan import Plan
-from harness.grading.run import AGAIN, grade_all
+from harness.grading.run import grade_all
 from harness.records.results import Report, from_json
 from harness.submissions import discover
 

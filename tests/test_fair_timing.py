@@ -12,7 +12,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from harness.grading.run import AGAIN, grade_all
+from harness.grading.feedback import AGAIN
+from harness.grading.run import grade_all
 from harness.records.results import SubmissionResult
 from harness.records.verdicts import Verdict
 from harness.submissions import discover

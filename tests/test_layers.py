@@ -5,8 +5,11 @@ pyproject.toml say the same statically; this counts what really loads)."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -61,3 +64,25 @@ def test_the_count_would_catch_an_engine_import() -> None:
     """The check can fail: importing the judge beside a writer loads the engine's modules."""
     names = loaded_by("harness.writers.table, harness.grading.judge")
     assert "harness.grading.judge" in _outside_the_layer(names)
+
+
+def test_an_upward_import_breaks_the_layering_contract(tmp_path: Path) -> None:
+    """CI's `lint-imports` fails on an import that climbs: records importing the judge."""
+    shutil.copytree(REPO / "harness", tmp_path / "harness")
+    shutil.copy(REPO / "pyproject.toml", tmp_path / "pyproject.toml")
+    kept = run_lint_imports(tmp_path)
+    assert kept.returncode == 0, kept.stdout
+    verdicts = tmp_path / "harness" / "records" / "verdicts.py"
+    verdicts.write_text(verdicts.read_text() + "\nfrom harness.grading import judge  # noqa\n")
+    broken = run_lint_imports(tmp_path)
+    assert broken.returncode != 0
+    assert "harness.records.verdicts -> harness.grading.judge" in broken.stdout
+
+
+def run_lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
+    lint = Path(sys.executable).with_name("lint-imports")
+    command = [str(lint)] if lint.exists() else [sys.executable, "-m", "importlinter.cli"]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    return subprocess.run(
+        [*command, "--no-cache"], cwd=root, env=env, capture_output=True, text=True, check=False
+    )

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from harness.records.outcomes import Skipped
+from harness.records.outcomes import LoadOutcome, Skipped
 from harness.records.results import CaseResult, Flag
 
 OUTPUT_QUOTED = 80
+AGAIN = "graded again alone: a case ran out of wall-clock time with CPU time to spare"
 
 
 def accepted_readings(cases: Sequence[CaseResult]) -> list[str]:
@@ -75,3 +76,57 @@ def output_note(output: str) -> str:
         f"prints while being graded ({shown!r}): not marked down, but printing inside methods "
         f"slows a search and clutters the output"
     )
+
+
+def load_note(load: LoadOutcome) -> str:
+    """One line saying why the module did not load."""
+    where = f" at line {load.line}" if load.line else ""
+    if load.kind == "syntax":
+        return f"syntax error{where}: {load.message}"
+    if load.kind == "timeout":
+        return f"{load.message} (module-level code that loops, or waits for input?)"
+    if load.kind == "import" and load.error_type == "SystemExit":
+        return f"the module calls sys.exit(){where} when imported"
+    if load.kind == "import":
+        hint = error_hint(load.error_type, load.message)
+        return f"importing the module failed{where}: {load.error_type}: {load.message}{hint}"
+    if load.kind == "internal":
+        return f"internal error: {load.message}"
+    if load.kind == "build":
+        return f"compile error: {first_error(load.message)}"
+    return load.message
+
+
+def load_detail(load: LoadOutcome) -> str:
+    """Everything a student needs to see about a failed load: for a build, the compiler's
+    output (capped), which the one-line note only summarises."""
+    if load.kind == "build" and "\n" in load.message:
+        return f"compile error:\n{load.message}"
+    return load_note(load)
+
+
+def first_error(output: str) -> str:
+    """The compiler's first error line (`file:line:col: error: ...`), else its first line."""
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    errors = [line for line in lines if "error" in line.lower()]
+    return (errors or lines or ["(no output)"])[0]
+
+
+def submission_note(
+    skipped: Sequence[Skipped], missing: Sequence[str], flags: Sequence[Flag], penalty: float
+) -> str:
+    """The submission's one-line note: statements skipped while salvaging an import, the
+    items it does not define, and the penalty taken from its total."""
+    parts = [*salvage_note(skipped)]
+    parts += [f"not defined: {', '.join(missing)}"] if missing else []
+    parts += penalty_notes(None, flags, penalty)
+    return joined(parts)
+
+
+def internal_error_note(count: int) -> str:
+    return f"internal error in {count} case(s): not a final mark, grade it again"
+
+
+def joined(parts: Sequence[str]) -> str:
+    """Sentences of one note, in order, empty ones left out."""
+    return "; ".join(part for part in parts if part)

@@ -8,20 +8,61 @@
   once per rule and item; a flag outside any item (a module-level import) takes it from the
   total. Marks never go below zero: zero stays zero.
 - IE cases count as not accepted here, but the submission's status becomes "error" (see
-  grading.py): a harness failure is never a final mark.
+  harness/grading/run.py): a harness failure is never a final mark.
+- An item the submission is not graded on (an optional notebook it lacks, a part this machine
+  cannot run) counts in neither its total nor its maximum.
 Marks are rounded to 2 decimals, the total from the unrounded items, so the result is the same
 on every run.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 
-from harness.config import CriterionConfig, RuleConfig
+from harness.config import AssignmentConfig, CriterionConfig, RuleConfig
 from harness.records.results import PLACES, CaseResult, CriterionResult, Flag, RuleName
 from harness.records.verdicts import Verdict
 
 FAILURES_SHOWN = 2  # failure messages quoted per criterion; the rest are counted
+
+
+@dataclass(frozen=True)
+class Allocation:
+    """What a graded submission's items and total are worth (unrounded)."""
+
+    rubrics: Mapping[str, tuple[CriterionResult, ...]]  # item -> its criteria's marks
+    kept: Mapping[str, float]  # item -> its marks after its penalty
+    taken: Mapping[str | None, float]  # penalties per item (None: from the total)
+    lost: Mapping[str, bool]  # item -> whether it earned less than its maximum (before penalties)
+    total: float  # the graded items' marks, less the total's penalty
+
+
+def allocate(
+    assignment: AssignmentConfig,
+    cases: Mapping[str, Sequence[CaseResult]],
+    flags: Sequence[Flag],
+    ungraded: Collection[str],
+) -> Allocation:
+    """Every mark of a submission whose module loaded: items by their cases or rubric, then
+    penalties; items in `ungraded` count in neither the total nor (see max_marks) its maximum."""
+    items = assignment.items
+    rubrics = {item: criterion_results(cfg.criteria, cases[item]) for item, cfg in items.items()}
+    raw = {
+        item: rubric_marks(rubrics[item]) if cfg.criteria else item_marks(cfg.marks, cases[item])
+        for item, cfg in items.items()
+    }
+    taken = penalties(flags, assignment.rules)
+    kept = {item: after_penalty(raw[item], taken.get(item, 0.0)) for item in raw}
+    lost = {item: raw[item] < cfg.marks for item, cfg in items.items()}
+    counted = sum(marks for item, marks in kept.items() if item not in ungraded)
+    return Allocation(rubrics, kept, taken, lost, after_penalty(counted, taken.get(None, 0.0)))
+
+
+def max_marks(assignment: AssignmentConfig, ungraded: Collection[str]) -> float:
+    """The submission's maximum: the assignment's, less the items it was not graded on."""
+    items = assignment.items
+    return rounded(assignment.max_marks - sum(items[name].marks for name in ungraded))
 
 
 def item_marks(max_marks: float, cases: Sequence[CaseResult]) -> float:

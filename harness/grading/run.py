@@ -8,23 +8,15 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from harness.executors.base import Executor
 from harness.executors.local import LocalExecutor
 from harness.grading import feedback
 from harness.grading.judged import JudgedRun, run_and_judge
-from harness.grading.marks import (
-    after_penalty,
-    criterion_results,
-    item_marks,
-    penalties,
-    rounded,
-    rubric_marks,
-)
+from harness.grading.marks import Allocation, allocate, max_marks, rounded
 from harness.grading.plan import Plan
-from harness.records.outcomes import LoadOutcome
 from harness.records.results import (
     CaseResult,
     CriterionResult,
@@ -49,9 +41,6 @@ def chain(*callbacks: OnResult | None) -> OnResult:
             callback(result)
 
     return call
-
-
-AGAIN = "graded again alone: a case ran out of wall-clock time with CPU time to spare"
 
 
 def grade_all(
@@ -79,7 +68,7 @@ def grade_all(
             on_result(result)
         results.append(result)
     for result in executor.alone().map(grade_one, plan, again, failed):
-        note = "; ".join(filter(None, [result.note, AGAIN]))
+        note = feedback.joined([result.note, feedback.AGAIN])
         result = replace(result, note=note, graded_again=True)
         if on_result:
             on_result(result)
@@ -106,7 +95,14 @@ def grade_one(plan: Plan, submission: Submission) -> SubmissionResult:
     run = judged.run
     if not judged.loaded:
         verdict = Verdict.IE if run.load.kind == "internal" else Verdict.CE
-        return _unrun(plan, submission, verdict, load_note(run.load), run, load_detail(run.load))
+        return _unrun(
+            plan,
+            submission,
+            verdict,
+            feedback.load_note(run.load),
+            run,
+            feedback.load_detail(run.load),
+        )
     return _graded(plan, submission, judged)
 
 
@@ -136,8 +132,8 @@ def _unrun(
         for name, cfg in plan.assignment.items.items()
     )
     flags = run.flags if run else ()
-    max_marks = _max_marks(plan, ungraded)
-    return SubmissionResult(submission.name, 0.0, max_marks, "error", note, items, flags)
+    most = max_marks(plan.assignment, ungraded)
+    return SubmissionResult(submission.name, 0.0, most, "error", note, items, flags)
 
 
 def _ungraded(plan: Plan, run: SubmissionRun | None) -> dict[str, str]:
@@ -153,11 +149,6 @@ def _ungraded_item(name: str, max_marks: float, reason: str) -> ItemResult:
     )
 
 
-def _max_marks(plan: Plan, ungraded: Mapping[str, str]) -> float:
-    items = plan.assignment.items
-    return rounded(plan.max_marks - sum(items[name].marks for name in ungraded))
-
-
 def _graded(plan: Plan, submission: Submission, judged: JudgedRun) -> SubmissionResult:
     assignment, run = plan.assignment, judged.run
     cases: dict[str, list[CaseResult]] = {item: [] for item in assignment.items}
@@ -167,34 +158,21 @@ def _graded(plan: Plan, submission: Submission, judged: JudgedRun) -> Submission
         cases[item].append(case.result)
         if outcome.output and outcome.kind != "output_limit":
             printed.setdefault(item, outcome.output)
-    rubrics = {
-        item: criterion_results(cfg.criteria, cases[item]) for item, cfg in assignment.items.items()
-    }
-    raw = {
-        item: rubric_marks(rubrics[item]) if cfg.criteria else item_marks(cfg.marks, cases[item])
-        for item, cfg in assignment.items.items()
-    }
-    taken = penalties(run.flags, assignment.rules)
-    kept = {item: after_penalty(raw[item], taken.get(item, 0.0)) for item in raw}
-    lost = {item: raw[item] < cfg.marks for item, cfg in assignment.items.items()}
     ungraded = _ungraded(plan, run)
+    worth = allocate(assignment, cases, run.flags, ungraded)
     items = tuple(
         _ungraded_item(name, cfg.marks, ungraded[name])
         if name in ungraded
-        else _item(
-            plan, run, name, cases[name], kept[name], lost, taken.get(name, 0.0), rubrics[name]
-        )
+        else _item(plan, run, name, cases[name], worth)
         for name, cfg in assignment.items.items()
     )
     items = tuple(_with_output(item, printed.get(item.name, "")) for item in items)
-    counted = sum(marks for item, marks in kept.items() if item not in ungraded)
-    total = after_penalty(counted, taken.get(None, 0.0))
     result = SubmissionResult(
         submission.name,
-        rounded(total),
-        _max_marks(plan, ungraded),
+        rounded(worth.total),
+        max_marks(assignment, ungraded),
         "graded",
-        _note(plan, run, taken.get(None, 0.0)),
+        _note(plan, run, worth.taken.get(None, 0.0)),
         items,
         run.flags,
     )
@@ -202,26 +180,20 @@ def _graded(plan: Plan, submission: Submission, judged: JudgedRun) -> Submission
 
 
 def _item(
-    plan: Plan,
-    run: SubmissionRun,
-    name: str,
-    cases: list[CaseResult],
-    marks: float,
-    lost: dict[str, bool],
-    taken: float,
-    rubric: tuple[CriterionResult, ...],
+    plan: Plan, run: SubmissionRun, name: str, cases: list[CaseResult], worth: Allocation
 ) -> ItemResult:
     cfg = plan.assignment.items[name]
+    taken = worth.taken.get(name, 0.0)
     lines = [
         *feedback.alias_note(cfg.function or name, run.names.get(name)),
         *feedback.accepted_readings(cases),
-        *feedback.dependency_notes(name, cfg.depends_on, lost),
+        *feedback.dependency_notes(name, cfg.depends_on, worth.lost),
         *feedback.penalty_notes(name, run.flags, taken),
         *plan.notes.get(name, ()),
         *run.notes.get(name, ()),
     ]
-    marks, max_marks = rounded(marks), rounded(cfg.marks)
-    return ItemResult(name, marks, max_marks, tuple(cases), tuple(lines), rubric)
+    marks, most = rounded(worth.kept[name]), rounded(cfg.marks)
+    return ItemResult(name, marks, most, tuple(cases), tuple(lines), worth.rubrics[name])
 
 
 def _with_output(item: ItemResult, output: str) -> ItemResult:
@@ -240,57 +212,12 @@ def _note(plan: Plan, run: SubmissionRun, module_penalty: float) -> str:
     if missing is None:
         missing = tuple(item for item in plan.assignment.items if item not in run.names)
     missing = tuple(item for item in missing if item not in _ungraded(plan, run))
-    parts = [*feedback.salvage_note(run.load.skipped)]
-    parts += [f"not defined: {', '.join(missing)}"] if missing else []
-    parts += feedback.penalty_notes(None, run.flags, module_penalty)
-    return "; ".join(parts)
+    return feedback.submission_note(run.load.skipped, missing, run.flags, module_penalty)
 
 
 def _with_internal_errors(result: SubmissionResult) -> SubmissionResult:
     if not result.internal_error:
         return result
     count = sum(c.verdict is Verdict.IE for item in result.items for c in item.cases)
-    note = f"internal error in {count} case(s): not a final mark, grade it again"
-    return SubmissionResult(
-        result.name,
-        result.marks,
-        result.max_marks,
-        "error",
-        "; ".join(filter(None, [note, result.note])),
-        result.items,
-        result.flags,
-    )
-
-
-def load_note(load: LoadOutcome) -> str:
-    """One line saying why the module did not load."""
-    where = f" at line {load.line}" if load.line else ""
-    if load.kind == "syntax":
-        return f"syntax error{where}: {load.message}"
-    if load.kind == "timeout":
-        return f"{load.message} (module-level code that loops, or waits for input?)"
-    if load.kind == "import" and load.error_type == "SystemExit":
-        return f"the module calls sys.exit(){where} when imported"
-    if load.kind == "import":
-        hint = feedback.error_hint(load.error_type, load.message)
-        return f"importing the module failed{where}: {load.error_type}: {load.message}{hint}"
-    if load.kind == "internal":
-        return f"internal error: {load.message}"
-    if load.kind == "build":
-        return f"compile error: {_first_error(load.message)}"
-    return load.message
-
-
-def load_detail(load: LoadOutcome) -> str:
-    """Everything a student needs to see about a failed load: for a build, the compiler's
-    output (capped), which the one-line note only summarises."""
-    if load.kind == "build" and "\n" in load.message:
-        return f"compile error:\n{load.message}"
-    return load_note(load)
-
-
-def _first_error(output: str) -> str:
-    """The compiler's first error line (`file:line:col: error: ...`), else its first line."""
-    lines = [line.strip() for line in output.splitlines() if line.strip()]
-    errors = [line for line in lines if "error" in line.lower()]
-    return (errors or lines or ["(no output)"])[0]
+    note = feedback.joined([feedback.internal_error_note(count), result.note])
+    return replace(result, status="error", note=note)

@@ -26,9 +26,10 @@ from harness.executors.base import Executor
 from harness.executors.cores import pinned_core
 from harness.executors.local import LocalExecutor
 from harness.executors.place import Place
+from harness.grading.feedback import load_note
 from harness.grading.judged import run_and_judge
 from harness.grading.plan import Plan
-from harness.grading.run import grade_all, load_note
+from harness.grading.run import grade_all
 from harness.puzzles.suites import load_suite
 from harness.records.probes import Probe
 from harness.records.verdicts import Verdict
