@@ -36,6 +36,7 @@ class ItemConfig(_Strict):
 
     marks: float = Field(ge=0)
     probe: str | None = None  # the probe builder's name; defaults to the item's name
+    shape: str | None = None  # the shape that runs this item, when not the assignment's
     function: str | None = None  # the function it calls, when not its own name (a 2nd item)
     aliases: tuple[str, ...] = ()  # other spellings accepted for the item's name
     depends_on: tuple[str, ...] = ()  # the handout's dependency list

@@ -182,7 +182,7 @@ def test_without_the_extra_the_notebook_is_left_out_and_said(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     reason = "nbclient and ipykernel are not installed; install them: pip ..."
-    monkeypatch.setattr("harness.grading.plan.unavailable", lambda python: reason)
+    monkeypatch.setattr("harness.shapes.notebook.unavailable", lambda python: reason)
     the_plan = plan()
     assert the_plan.probes == () and the_plan.ungraded == {"notebook": reason}
     submission = with_script(FIXTURE_DIRS[0], tmp_path)
@@ -357,7 +357,7 @@ def test_check_says_when_an_expected_notebook_mark_could_not_be_graded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     reason = "nbclient and ipykernel are not installed; install them: pip ..."
-    monkeypatch.setattr("harness.grading.plan.unavailable", lambda python: reason)
+    monkeypatch.setattr("harness.shapes.notebook.unavailable", lambda python: reason)
     args = ["check", "--config", str(REPO / "config.yaml"), "-a", "sudoku-script", "-j", "1"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == ExitCode.FAILED, result.output

@@ -24,6 +24,9 @@ class Refusing:
     def run(self, *args: Any) -> base.SubmissionRun:
         raise AssertionError("making a plan ran a submission")
 
+    def cannot_run(self, *args: Any) -> str:
+        return ""  # asked by the plan: a question about the machine, not a run
+
 
 @pytest.mark.parametrize("assignment", ["board-solver", "stdin-program"])
 def test_making_a_plan_runs_nothing(monkeypatch: pytest.MonkeyPatch, assignment: str) -> None:

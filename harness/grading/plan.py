@@ -15,12 +15,10 @@ from harness.assignments import PROBE_SETS
 from harness.config import AssignmentConfig, Config, LanguageConfig
 from harness.errors import BadInput
 from harness.puzzles.suites import Case, load_suites
-from harness.records.notebook import DRIVER as NOTEBOOK_DRIVER
 from harness.records.probes import Probe
 from harness.sandbox.isolation import NO_ISOLATION, Isolation, Mode, choose
 from harness.shapes import SHAPES, suffixes_for
 from harness.shapes.base import Driver, RunContext, call_limits
-from harness.shapes.notebook_run import unavailable
 
 
 @dataclass(frozen=True)
@@ -78,6 +76,10 @@ def make_plan(config: Config, name: str, isolation: Isolation | None = None) -> 
     where = f"{config.source}: assignments.{name}"
     if assignment.shape not in SHAPES:
         raise BadInput(f"{where}.shape: unknown shape {assignment.shape!r} ({_known(SHAPES)})")
+    for item, cfg in assignment.items.items():
+        if cfg.shape is not None and cfg.shape not in SHAPES:
+            problem = f"unknown shape {cfg.shape!r} ({_known(SHAPES)})"
+            raise BadInput(f"{where}.items.{item}.shape: {problem}")
     if assignment.probes not in PROBE_SETS:
         raise BadInput(
             f"{where}.probes: unknown probe set {assignment.probes!r} ({_known(PROBE_SETS)})"
@@ -88,7 +90,7 @@ def make_plan(config: Config, name: str, isolation: Isolation | None = None) -> 
     probes = tuple(p for item in assignment.items for p in _item_probes(config, name, item, cases))
     python = config.path(config.runtime.python) if config.runtime.python else Path(sys.executable)
     base = config.path(config.runtime.workdir) if config.runtime.workdir else None
-    ungraded = _cannot_grade(probes, python)
+    ungraded = _cannot_grade(assignment, python)
     probes = tuple(p for p in probes if p.item not in ungraded)
     isolation = choose(Mode.AUTO) if isolation is None else isolation
     return Plan(
@@ -111,11 +113,17 @@ def _drivers(paths: tuple[Path, ...]) -> tuple[Driver, ...]:
     return tuple((path.stem, path.read_text(encoding="utf-8")) for path in paths)
 
 
-def _cannot_grade(probes: tuple[Probe, ...], python: Path) -> dict[str, str]:
-    """Items this machine cannot grade: those that run a notebook, without the notebook extra."""
-    items = {p.item for p in probes if p.driver == NOTEBOOK_DRIVER}
-    reason = unavailable(python) if items else ""
-    return dict.fromkeys(sorted(items), reason) if reason else {}
+def _cannot_grade(assignment: AssignmentConfig, python: Path) -> dict[str, str]:
+    """Items this machine cannot grade: those of a shape it cannot run (a notebook, without
+    the notebook extra), with why."""
+    shapes = {item: SHAPES[shape_of(assignment, item)] for item in assignment.items}
+    reasons = {item: shape.cannot_run(python) for item, shape in shapes.items()}
+    return {item: reason for item, reason in sorted(reasons.items()) if reason}
+
+
+def shape_of(assignment: AssignmentConfig, item: str) -> str:
+    """The shape that runs `item`: its own (config.yaml's `shape:`), else the assignment's."""
+    return assignment.items[item].shape or assignment.shape
 
 
 def _item_probes(config: Config, name: str, item: str, cases: tuple[Case, ...]) -> list[Probe]:

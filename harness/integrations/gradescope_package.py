@@ -52,11 +52,8 @@ from typing import Any
 import yaml
 
 import harness
-from harness.assignments import PROBE_SETS
 from harness.config import AssignmentConfig, Config, load_config
 from harness.errors import BadInput
-from harness.puzzles.suites import load_suites
-from harness.records.notebook import DRIVER as NOTEBOOK_DRIVER
 from harness.yamlfile import read_yaml
 
 SCRIPT_MODE = 0o100755  # regular file, rwxr-xr-x
@@ -154,18 +151,9 @@ def build_tools(config: Config, assignment: str) -> list[str]:
 
 
 def runs_notebooks(config: Config, assignment: str) -> bool:
-    """Whether some item's probes run the submission's notebook (the `notebook` extra)."""
+    """Whether some item runs the submission's notebook (the `notebook` extra)."""
     settings = config.assignment(assignment)
-    probe_set = PROBE_SETS.get(settings.probes)
-    builders = probe_set.builders if probe_set else {}
-    suites = load_suites([config.path(p) for p in settings.suites])
-    cases = tuple(case for suite in suites for case in suite.cases)
-    return any(
-        probe.driver == NOTEBOOK_DRIVER
-        for item, cfg in settings.items.items()
-        if (cfg.probe or item) in builders
-        for probe in builders[cfg.probe or item](cases)
-    )
+    return any((cfg.shape or settings.shape) == "notebook" for cfg in settings.items.values())
 
 
 def packaged_config(config: Config, assignment: str) -> str:

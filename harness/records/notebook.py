@@ -10,7 +10,6 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
-DRIVER = "notebook"  # a probe with this driver runs the submission's notebook, not a function
 CellKind = Literal["code", "markdown", "raw"]
 KINDS: dict[str, CellKind] = {"code": "code", "markdown": "markdown", "raw": "raw"}
 

@@ -13,12 +13,14 @@ from harness.errors import BadInput
 from harness.shapes.base import Shape
 from harness.shapes.board_classes import BoardClasses
 from harness.shapes.function_library import FunctionLibrary
+from harness.shapes.notebook import Notebook
 from harness.shapes.stdin_program import StdinProgram
 
 SHAPES: Mapping[str, Shape] = {
     "function-library": FunctionLibrary(),
     "board-classes": BoardClasses(),
     "stdin-program": StdinProgram(),
+    "notebook": Notebook(),
 }
 
 

@@ -58,6 +58,11 @@ class Shape(Protocol):
         """Run every probe; raise SubmissionProblem if the submission cannot be run at all."""
         ...
 
+    def cannot_run(self, python: Path) -> str:
+        """Why this machine cannot run this shape at all (a missing extra); empty when it can.
+        Items of such a shape are left out of every submission's marks, saying why."""
+        ...
+
 
 def call_limits(assignment: AssignmentConfig, probe: Probe) -> Limits:
     """The limits of one call: the probe's own time, else its item's, else the assignment's."""

@@ -35,6 +35,9 @@ class BoardClasses:
     ) -> tuple[str, ...]:
         return (".py",)
 
+    def cannot_run(self, python: Path) -> str:
+        return ""
+
     def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
         entry = entry_file(submission, context.assignment.entry, ".py")
         try:

@@ -7,9 +7,8 @@ the module once would (so an answer that depends on stale module state is caught
 ends the child (time-out, crash, exit, output flood) gets its outcome, and a fresh child loads
 the module again for the next call.
 
-A probe whose driver is `notebook` is not a call: the submission's notebook runs, in the same
-working copy, in a kernel of its own (harness/shapes/notebook_run.py). A submission without a
-notebook is not graded on those items unless config.yaml's `notebook.required` says so.
+Items with a shape of their own in config.yaml (a notebook: harness/shapes/notebook.py) are run
+by that shape; this one never sees their probes.
 """
 
 from __future__ import annotations
@@ -20,14 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from harness.config import AssignmentConfig, LanguageConfig
-from harness.records.notebook import DRIVER as NOTEBOOK_DRIVER
 from harness.records.outcomes import CallOutcome, LoadOutcome
 from harness.records.probes import Probe
 from harness.sandbox.child import codec
 from harness.sandbox.process import Launch
 from harness.sandbox.workdir import CopyRefused, private_copy
 from harness.shapes.base import RunContext, SubmissionRun, call_limits
-from harness.shapes.notebook_run import Found, find_notebook, run_notebook
 from harness.shapes.rules import check_source
 from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in, write_files
 from harness.submissions import Submission, SubmissionProblem, entry_file
@@ -39,40 +36,24 @@ class FunctionLibrary:
     ) -> tuple[str, ...]:
         return (".py",)
 
+    def cannot_run(self, python: Path) -> str:
+        return ""
+
     def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
         assignment = context.assignment
         entry = entry_file(submission, assignment.entry, ".py")
         flags = tuple(check_source(_read(entry), _function_items(assignment), assignment.rules))
-        notebook = find_notebook(submission, assignment.notebook)
         try:
             with private_copy(submission.path, context.workdir_base) as workdir:
                 write_files(workdir, context.probes)
                 copied = copied_entry(submission, entry, workdir)
-                calls = _Calls(launch_in(context, workdir), copied, context, notebook)
+                calls = _Calls(launch_in(context, workdir), copied, context)
                 load, outcomes, names = calls.run_all()
         except CopyRefused as err:
             raise SubmissionProblem(f"cannot copy the submission: {err}") from None
-        notebook_items = _notebook_items(context)
-        ungraded, notes = _notebook_notes(notebook_items, assignment, notebook)
-        functions = [i for i in assignment.items if i not in notebook_items]
+        functions = [item for item, cfg in assignment.items.items() if cfg.shape is None]
         missing = tuple(item for item in functions if item not in names)
-        return SubmissionRun(load, outcomes, names, flags, missing, notes, ungraded)
-
-
-def _notebook_notes(
-    items: set[str], assignment: AssignmentConfig, notebook: Found
-) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
-    """Items that run the notebook: not graded when there is none and none is required; else
-    which file ran (and why, when it was a choice)."""
-    config = assignment.notebook
-    if notebook.path is None and not config.required:
-        reason = f"the submission has no notebook ({config.file})"
-        return dict.fromkeys(items, reason), {}
-    return {}, {item: (notebook.note,) for item in items if notebook.note}
-
-
-def _notebook_items(context: RunContext) -> set[str]:
-    return {p.item for p in context.probes if p.driver == NOTEBOOK_DRIVER}
+        return SubmissionRun(load, outcomes, names, flags, missing)
 
 
 def _read(path: Path) -> str:
@@ -106,7 +87,6 @@ class _Calls:
     launch: Launch
     entry: Path
     context: RunContext
-    notebook: Found
 
     def __post_init__(self) -> None:
         assignment = self.context.assignment
@@ -133,8 +113,6 @@ class _Calls:
 
     def _one(self, probe: Probe, names: Mapping[str, str]) -> CallOutcome:
         assignment = self.context.assignment
-        if probe.driver == NOTEBOOK_DRIVER:  # not a call: a run of the notebook beside the module
-            return self._notebook(probe)
         if probe.item not in names:
             return CallOutcome("not_loaded", message=f"{probe.item} is not defined in the module")
         streak = self.timeouts.get(probe.item, 0)
@@ -150,13 +128,3 @@ class _Calls:
         outcome = self.session.call(request, limits)
         self.timeouts[probe.item] = streak + 1 if outcome.over_time(limits.time) else 0
         return outcome
-
-    def _notebook(self, probe: Probe) -> CallOutcome:
-        assignment = self.context.assignment
-        config = assignment.notebook
-        if self.notebook.path is None:
-            return CallOutcome("not_loaded", message=f"no notebook ({config.file}) submitted")
-        limits = call_limits(assignment, probe)
-        context = self.context
-        workdir, path = self.launch.workdir, self.notebook.path
-        return run_notebook(context.python, workdir, path, config, limits, context.isolation)

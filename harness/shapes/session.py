@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from harness.limits import Limits
-from harness.records.notebook import DRIVER as NOTEBOOK_DRIVER
 from harness.records.outcomes import CallOutcome, LoadOutcome
 from harness.records.probes import Probe
 from harness.sandbox.process import KILL_FACTOR, ChildProcess, Exchange, Launch
@@ -47,7 +46,7 @@ def write_files(workdir: Path, probes: tuple[Probe, ...]) -> None:
 def cpu_budget(context: RunContext) -> float:
     """The child's hard RLIMIT_CPU: every call at its kill point, plus loading."""
     limits = context.assignment.limits
-    calls = [p for p in context.probes if p.driver != NOTEBOOK_DRIVER]  # a notebook: elsewhere
+    calls = context.probes  # this shape's: items of another shape are run by it
     per_call = sum(KILL_FACTOR * call_limits(context.assignment, p).time + 1 for p in calls)
     return limits.load_time + per_call + 10
 

@@ -38,6 +38,9 @@ class StdinProgram:
     ) -> tuple[str, ...]:
         return programs.suffixes(assignment, languages)
 
+    def cannot_run(self, python: Path) -> str:
+        return ""
+
     def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
         found = programs.find_programs(submission, context.assignment, context.languages)
         try:

@@ -17,7 +17,6 @@ from harness.assignments.sudoku_script.notebook_expect import NotebookShows, Sho
 from harness.puzzles import sudoku
 from harness.puzzles.suites import Case
 from harness.records.evidence import Grid
-from harness.records.notebook import DRIVER as NOTEBOOK_DRIVER
 from harness.records.probes import Probe
 
 SIZE = 9
@@ -198,7 +197,6 @@ def notebook(cases: Sequence[Case]) -> list[Probe]:
             (),
             NotebookShows(shown),
             any(c.hidden for c in chosen),
-            driver=NOTEBOOK_DRIVER,
             files=files,
         )
     ]
