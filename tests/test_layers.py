@@ -24,7 +24,14 @@ WRITERS = (
     "harness.writers.pages.write",
     "harness.records.results",
 )
-SHARED_GROUND = {"harness", "harness.atomic", "harness.errors", "harness.logs", "harness.limits"}
+SHARED_GROUND = {
+    "harness",
+    "harness.atomic",
+    "harness.errors",
+    "harness.logs",
+    "harness.limits",
+    "harness.text",
+}
 ALLOWED_PACKAGES = ("harness.records", "harness.writers")
 ENGINE_THIRD_PARTY = ("pydantic", "yaml", "typer", "multiprocessing_logging", "distributed")
 

@@ -35,6 +35,7 @@ from harness.sandbox.isolation import Mode, choose, probe, summary
 from harness.sandbox.workdir import sweep
 from harness.shapes import suffixes_for
 from harness.submissions import Submission, discover
+from harness.text import one_line
 from harness.writers import outputs
 from harness.writers.gradescope import LeaderboardEntry
 from harness.writers.outputs import Outputs, one_for_gradescope, write_all
@@ -301,10 +302,10 @@ def check(
             [
                 r.assignment,
                 r.kind,
-                r.name,
+                one_line(r.name),
                 r.expected,
                 r.got,
-                "ok" if r.ok else "MISMATCH: " + "; ".join(r.problems),
+                "ok" if r.ok else one_line("MISMATCH: " + "; ".join(r.problems)),
             ]
             for r in rows
         ]

@@ -23,6 +23,7 @@ from rich.progress import (
 
 from harness.grading.run import OnResult
 from harness.records.results import SubmissionResult
+from harness.text import one_line
 
 FEW = 4  # runs of this many submissions or fewer get no bar
 
@@ -50,7 +51,7 @@ def progress_bar(total: int, enabled: bool, color: bool | None = None) -> Iterat
     )
     with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task("", total=total)
-        yield lambda result: bar.update(task, advance=1, description=result.name)
+        yield lambda result: bar.update(task, advance=1, description=one_line(result.name))
 
 
 def _ignore(result: SubmissionResult) -> None:

@@ -18,6 +18,7 @@ import typer
 
 from harness import logs
 from harness.errors import ExitCode, HarnessError
+from harness.text import clean
 
 INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 
@@ -29,10 +30,10 @@ def run(work: Callable[[], ExitCode], verbose: bool) -> None:
         with _interrupts_here_only():
             code = work()
     except HarnessError as err:
-        typer.echo(f"error: {err}", err=True)
+        typer.echo(f"error: {clean(str(err))}", err=True)
         raise typer.Exit(err.exit_code) from None
     except KeyboardInterrupt as err:
-        typer.echo(f"interrupted: {err}" if str(err) else "interrupted", err=True)
+        typer.echo(f"interrupted: {clean(str(err))}" if str(err) else "interrupted", err=True)
         raise typer.Exit(INTERRUPTED) from None
     raise typer.Exit(code)
 

@@ -20,6 +20,7 @@ from tabulate import tabulate
 
 from harness import atomic
 from harness.league.run import League, Standing
+from harness.text import one_line
 
 HEADERS = ["rank", "name", "mean ms", "median ms", "spread", "solved", "vs ref", "note"]
 
@@ -56,13 +57,13 @@ def _row(s: Standing) -> list[str]:
     rank = "ref" if s.baseline and s.mean is not None else (str(s.rank) if s.rank else "-")
     return [
         rank,
-        s.name,
+        one_line(s.name),
         _ms(s.mean),
         _ms(s.median),
         _spread(s),
         f"{s.solved}/{s.puzzles}",
         f"x{s.relative:.2f}" if s.relative is not None else "",
-        s.note,
+        one_line(s.note),
     ]
 
 

@@ -8,6 +8,7 @@ from collections import Counter
 from tabulate import tabulate
 
 from harness.records.results import ItemResult, Report, SubmissionResult
+from harness.text import one_line
 
 HEADER_WIDTH = 12
 NOT_GRADED = "-"
@@ -40,7 +41,7 @@ def render(report: Report) -> str:
         "status",
     ]
     rows = [
-        [s.name, *(_cell(i) for i in s.items), _total(s, report.max_marks), s.status]
+        [one_line(s.name), *(_cell(i) for i in s.items), _total(s, report.max_marks), s.status]
         for s in report.submissions
     ]
     table = tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
@@ -64,7 +65,7 @@ def _ungraded(report: Report) -> str:
         (i.name, i.ungraded_reason) for s in report.submissions for i in s.items if not i.graded
     )
     lines = [
-        f"  {item}, {count} submission(s): {reason}"
+        f"  {item}, {count} submission(s): {one_line(reason)}"
         for (item, reason), count in sorted(reasons.items())
     ]
     title = f"\nnot graded ({NOT_GRADED} in the table; left out of the total and its maximum):"
@@ -72,7 +73,11 @@ def _ungraded(report: Report) -> str:
 
 
 def _notes(report: Report) -> str:
-    lines = [f"  {s.name}: {text}" for s in report.submissions for text in _note_lines(s)]
+    lines = [
+        f"  {one_line(s.name)}: {one_line(text)}"
+        for s in report.submissions
+        for text in _note_lines(s)
+    ]
     return "\nnotes:\n" + "\n".join(lines) if lines else ""
 
 

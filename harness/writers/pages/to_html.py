@@ -7,6 +7,7 @@ import html
 from collections.abc import Callable
 from typing import Any
 
+from harness.text import clean, one_line
 from harness.writers.pages.document import (
     Bullets,
     Cell,
@@ -20,7 +21,6 @@ from harness.writers.pages.document import (
     Table,
 )
 from harness.writers.pages.html_figures import grid_figure, histogram_svg
-from harness.writers.pages.text import clean, one_line
 
 POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 STYLE = """

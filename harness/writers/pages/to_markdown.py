@@ -13,6 +13,7 @@ from typing import Any
 
 from harness.records.evidence import Cell as Square
 from harness.records.evidence import Grid, Grids, box_side
+from harness.text import clean, one_line
 from harness.writers.pages.document import (
     Bullets,
     Cell,
@@ -25,7 +26,6 @@ from harness.writers.pages.document import (
     Preformatted,
     Table,
 )
-from harness.writers.pages.text import clean, one_line
 
 SPECIAL = re.compile(r"([\\`*_\[\]<>&|~#])")  # characters that could start Markdown or HTML
 LINE_START = re.compile(r"^([-+=>]|\d+(?=[.)]))")  # a list, quote or heading at a line's start
