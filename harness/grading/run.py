@@ -1,4 +1,5 @@
-"""Grading: run each submission through its shape, judge every outcome, allocate marks.
+"""Grading: each submission run and judged (harness/grading/judged.py), its marks allocated
+(marks.py) and its feedback worded (feedback.py), into the records every writer reads.
 
 Submissions are graded in parallel by worker processes (harness/executors/pool.py: forked, trusted
 supervisors; student code only ever runs in the exec'd children they start).
