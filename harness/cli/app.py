@@ -17,7 +17,7 @@ from harness.cli import doctor as doctor_report
 from harness.cli import progress
 from harness.cli import suites as suites_cli
 from harness.cli.check import check as run_check
-from harness.cli.inference import pick_assignment
+from harness.cli.inference import infer
 from harness.cli.run import run
 from harness.config import Config, find_config, load_config
 from harness.errors import BadInput, ExitCode
@@ -189,7 +189,8 @@ def grade(
         check_out(out, resume, path)
         layers = choose(isolation)
         settings = load_config(find_config(config))
-        name = pick_assignment(settings, path, assignment)
+        inferred = infer(settings, path, assignment)
+        name = inferred.name
         plan = calibrated_plan(settings, name, layers)
         submissions = discover(path, suffixes_for(settings, name))
         one_for_gradescope(outputs, submissions)
@@ -198,6 +199,8 @@ def grade(
         choice = Choice(executor_kind, jobs, scheduler, isolation)
         with executors.opened(choice) as executor:
             typer.echo(summary(layers), err=True)  # the input is fine: grading starts
+            if inferred.why:
+                typer.echo(inferred.line(), err=True)
             _sweep(plan)
             _describe(executor)
             with progress.progress_bar(len(submissions), shown, color) as advance:
@@ -352,7 +355,10 @@ def league(
 
     def work() -> ExitCode:
         settings = load_config(find_config(config))
-        name = pick_assignment(settings, paths[0], assignment)
+        inferred = infer(settings, paths[0], assignment)
+        name = inferred.name
+        if inferred.why:
+            typer.echo(inferred.line(), err=True)
         league_settings = leagues.settings(settings, name)
         plan = calibrated_plan(settings, name)
         probes = leagues.league_probes(settings, plan, size)
