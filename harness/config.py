@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -16,6 +17,7 @@ from harness.limits import Limits
 from harness.records.results import RuleName
 from harness.yamlfile import dotted, first_error, read_yaml
 
+HelperPolicy = Literal["own", "reference", "better"]
 CONFIG_NAME = "config.yaml"
 CONFIG_ENV = "SUDOKU_HARNESS_CONFIG"
 
@@ -40,6 +42,10 @@ class ItemConfig(_Strict):
     function: str | None = None  # the function it calls, when not its own name (a 2nd item)
     aliases: tuple[str, ...] = ()  # other spellings accepted for the item's name
     depends_on: tuple[str, ...] = ()  # the handout's dependency list
+    # Which reading of an item that calls helpers (an assignment's ProbeSet.helpers) is marked
+    # when a helper of the student's own fails: "own" (the student's helpers), "reference" (the
+    # trusted reference's helpers in their place), or "better" of the two.
+    helpers: HelperPolicy = "better"
     time: float | None = Field(default=None, gt=0)  # per-call CPU limit for this item
     # The limit is the slowest reference run times this factor, rounded up to whole seconds,
     # and never under `time` (the Kattis rule, factor 2): see calibration.py.

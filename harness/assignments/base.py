@@ -4,14 +4,19 @@ A probe builder turns the suites' cases into the probes of one graded item. A dr
 inside the student's interpreter (harness/sandbox/child/): standard library only, with a
 `DRIVERS` dict mapping a driver's name (what a Probe's `driver` names) to a function called with
 the student's module, then (in a function library) the name the module gives the item's
-function, then the probe's arguments. The worker executes the driver modules' source,
+function, then the probe's arguments.
+
+`helpers` names, per probe, what its calls use besides the item itself: where one of those
+helpers of the student's own fails, the item is judged again with the reference solution's
+helpers in their place (the course's own autograders judge a search on trusted helpers), so a
+helper's bug costs marks once, in the helper's item. The worker executes the driver modules' source,
 sent with the load request, before any student code runs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from harness.puzzles.suites import Case
@@ -25,3 +30,7 @@ CHILD = Path(__file__).resolve().parents[1] / "sandbox" / "child"  # the shipped
 class ProbeSet:
     builders: Mapping[str, Builder]  # an item's probe name -> its builder
     drivers: tuple[Path, ...] = ()  # child-side modules defining DRIVERS, by file
+    # A probe name -> the names its calls use from the rest of the submission (helper functions,
+    # or the Board class), which the trusted reference can stand in for: the item is then judged
+    # a second time on its own code (harness/grading/readings.py).
+    helpers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from harness.records.outcomes import LoadOutcome, Skipped
-from harness.records.results import CaseResult, Flag
+from harness.records.results import CaseResult, Flag, HelperReadings
 
 OUTPUT_QUOTED = 80
 AGAIN = "graded again alone: a case ran out of wall-clock time with CPU time to spare"
@@ -14,6 +14,21 @@ AGAIN = "graded again alone: a case ran out of wall-clock time with CPU time to 
 def accepted_readings(cases: Sequence[CaseResult]) -> list[str]:
     readings = sorted({reading for case in cases for reading in case.accepted})
     return [f"accepted: {reading}" for reading in readings]
+
+
+def helper_readings_note(both: HelperReadings | None, marked: float, most: float) -> list[str]:
+    """For an item judged again with the reference's helpers: both readings, and which counts."""
+    if both is None:
+        return []
+    if both.own == both.reference:
+        return [
+            f"judged again with the reference's helpers because {both.problem}: "
+            f"{both.own:g}/{most:g} either way, so the marks lost are this item's own"
+        ]
+    return [
+        f"with your own helpers {both.own:g}/{most:g} ({both.problem}); with the reference "
+        f"helpers {both.reference:g}/{most:g}; marked {marked:g}/{most:g}"
+    ]
 
 
 def alias_note(item: str, used: str | None) -> list[str]:

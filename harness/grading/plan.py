@@ -35,6 +35,10 @@ class Plan:
     isolation: Isolation = NO_ISOLATION  # layers applied to every student process
     python_configured: bool = False  # config.yaml's runtime.python, not the grader's own
     drivers: tuple[Driver, ...] = ()  # the child drivers of the assignment's probe set
+    # item -> the names its calls use that the reference can stand in for (ProbeSet.helpers),
+    # for items whose policy (config.yaml's `helpers:`) is not "own"; and the reference's source
+    helpers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    reference: str = ""
 
     def with_limits(
         self, assignment: AssignmentConfig, notes: Mapping[str, tuple[str, ...]]
@@ -66,6 +70,7 @@ class Plan:
             self.languages,
             self.isolation,
             self.drivers,
+            self.reference,
         )
 
 
@@ -93,6 +98,7 @@ def make_plan(config: Config, name: str, isolation: Isolation | None = None) -> 
     ungraded = _cannot_grade(assignment, python)
     probes = tuple(p for p in probes if p.item not in ungraded)
     isolation = choose(Mode.AUTO) if isolation is None else isolation
+    helpers = _helpers(assignment) if assignment.reference else {}
     return Plan(
         name,
         assignment,
@@ -105,12 +111,38 @@ def make_plan(config: Config, name: str, isolation: Isolation | None = None) -> 
         isolation,
         config.runtime.python is not None,
         _drivers(PROBE_SETS[assignment.probes].drivers),
+        helpers,
+        _reference_source(config, name) if helpers else "",
     )
 
 
 def _drivers(paths: tuple[Path, ...]) -> tuple[Driver, ...]:
     """The child drivers' sources, read once: the worker runs them before any student code."""
     return tuple((path.stem, path.read_text(encoding="utf-8")) for path in paths)
+
+
+def _helpers(assignment: AssignmentConfig) -> dict[str, tuple[str, ...]]:
+    """item -> what the reference may stand in for when the item is judged on its own code."""
+    given = PROBE_SETS[assignment.probes].helpers
+    return {
+        item: given[cfg.probe or item]
+        for item, cfg in assignment.items.items()
+        if (cfg.probe or item) in given and cfg.helpers != "own"
+    }
+
+
+def _reference_source(config: Config, name: str) -> str:
+    """The reference solution's entry file, as text (trusted: it is sent to a student's
+    process only to stand in for the student's helpers)."""
+    assignment = config.assignment(name)
+    folder = config.path(assignment.reference) if assignment.reference else None
+    where = f"{config.source}: assignments.{name}.reference"
+    if folder is None or not folder.is_dir():
+        raise BadInput(f"{where}: {folder} is not a folder")
+    files = [folder / assignment.entry] if assignment.entry else sorted(folder.glob("*.py"))
+    if len(files) != 1 or not files[0].is_file():
+        raise BadInput(f"{where}: cannot tell the reference's entry file in {folder}")
+    return files[0].read_text(encoding="utf-8")
 
 
 def _cannot_grade(assignment: AssignmentConfig, python: Path) -> dict[str, str]:

@@ -14,13 +14,14 @@ from dataclasses import replace
 
 from harness.executors.base import Executor
 from harness.executors.local import LocalExecutor
-from harness.grading import feedback
+from harness.grading import feedback, readings
 from harness.grading.judged import JudgedRun, run_and_judge
 from harness.grading.marks import Allocation, allocate, max_marks, rounded
 from harness.grading.plan import Plan
 from harness.records.results import (
     CaseResult,
     CriterionResult,
+    HelperReadings,
     ItemResult,
     Report,
     SubmissionResult,
@@ -88,6 +89,7 @@ def grade_one(plan: Plan, submission: Submission) -> SubmissionResult:
     log.debug("grading %s", submission.name)
     try:
         judged = run_and_judge(submission, plan.context(), plan.time_limit)
+        judged = readings.read_again(plan, submission, judged)
     except SubmissionProblem as problem:
         return _unrun(plan, submission, Verdict.CE, str(problem))
     except Exception as err:  # the harness's own failure: an IE row, never the student's
@@ -152,19 +154,18 @@ def _ungraded_item(name: str, max_marks: float, reason: str) -> ItemResult:
 
 def _graded(plan: Plan, submission: Submission, judged: JudgedRun) -> SubmissionResult:
     assignment, run = plan.assignment, judged.run
-    cases: dict[str, list[CaseResult]] = {item: [] for item in assignment.items}
     printed: dict[str, str] = {}
     for case in judged.cases:
         item, outcome = case.probe.item, case.outcome
-        cases[item].append(case.result)
-        if outcome.output and outcome.kind != "output_limit":
+        if outcome.output and outcome.kind != "output_limit" and case.probe.reading == "own":
             printed.setdefault(item, outcome.output)
     ungraded = _ungraded(plan, run)
+    cases, both = _marked_readings(plan, judged, ungraded)
     worth = allocate(assignment, cases, run.flags, ungraded)
     items = tuple(
         _ungraded_item(name, cfg.marks, ungraded[name])
         if name in ungraded
-        else _item(plan, run, name, cases[name], worth)
+        else _item(plan, run, name, cases[name], worth, both.get(name))
         for name, cfg in assignment.items.items()
     )
     items = tuple(_with_output(item, printed.get(item.name, "")) for item in items)
@@ -180,12 +181,39 @@ def _graded(plan: Plan, submission: Submission, judged: JudgedRun) -> Submission
     return _with_internal_errors(result)
 
 
+def _marked_readings(
+    plan: Plan, judged: JudgedRun, ungraded: dict[str, str]
+) -> tuple[dict[str, list[CaseResult]], dict[str, HelperReadings]]:
+    """Each item's cases from the reading its policy marks, and both readings' marks for the
+    items read again with the reference's helpers (harness/grading/readings.py)."""
+    assignment, flags = plan.assignment, judged.run.flags
+    by_reading = readings.split(assignment, judged.cases)
+    first = allocate(assignment, by_reading.own, flags, ungraded)
+    cases = dict(by_reading.own)
+    both: dict[str, HelperReadings] = {}
+    for item, theirs in by_reading.reference.items():
+        second = allocate(assignment, {**by_reading.own, item: theirs}, flags, ungraded)
+        own, reference = rounded(first.kept[item]), rounded(second.kept[item])
+        use = readings.choose(assignment.items[item].helpers, own, reference)
+        problem = readings.helper_problem(plan, item, by_reading.own)
+        both[item] = readings.readings_of(own, reference, use, problem)
+        if use:
+            cases[item] = theirs
+    return cases, both
+
+
 def _item(
-    plan: Plan, run: SubmissionRun, name: str, cases: list[CaseResult], worth: Allocation
+    plan: Plan,
+    run: SubmissionRun,
+    name: str,
+    cases: list[CaseResult],
+    worth: Allocation,
+    both: HelperReadings | None,
 ) -> ItemResult:
     cfg = plan.assignment.items[name]
     taken = worth.taken.get(name, 0.0)
     lines = [
+        *feedback.helper_readings_note(both, rounded(worth.kept[name]), rounded(cfg.marks)),
         *feedback.alias_note(cfg.function or name, run.names.get(name)),
         *feedback.accepted_readings(cases),
         *feedback.dependency_notes(name, cfg.depends_on, worth.lost),
@@ -194,7 +222,9 @@ def _item(
         *run.notes.get(name, ()),
     ]
     marks, most = rounded(worth.kept[name]), rounded(cfg.marks)
-    return ItemResult(name, marks, most, tuple(cases), tuple(lines), worth.rubrics[name])
+    return ItemResult(
+        name, marks, most, tuple(cases), tuple(lines), worth.rubrics[name], helpers=both
+    )
 
 
 def _with_output(item: ItemResult, output: str) -> ItemResult:

@@ -9,11 +9,13 @@ by a rubric get `checks` from each judgement: one pass/fail per criterion the pr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from harness.records.evidence import Grids
 from harness.records.outcomes import CallOutcome
 from harness.records.verdicts import Verdict
+
+Reading = Literal["own", "reference"]
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,11 @@ class Probe:
     needs: tuple[str, ...] = ()  # interface names ("Board.makeMove") the call cannot do without
     files: tuple[tuple[str, str], ...] = ()  # (relative path, text) the call reads
     time: float | None = None  # this probe's CPU limit, when not the item's
+    # "reference": the same call with the names in `substitutes` (helpers such as
+    # "get_candidates", or a class such as "Board") taken from the trusted reference solution
+    # instead of the student's module: the item judged on its own code (grading/readings.py).
+    reading: Reading = "own"
+    substitutes: tuple[str, ...] = ()
 
 
 def readings(*notes: str) -> tuple[str, ...]:

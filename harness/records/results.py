@@ -28,13 +28,13 @@ feedback says it too, for the student).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Literal, get_args
 
 from harness import atomic
 from harness.records.evidence import Evidence, evidence_from_json, evidence_to_json
-from harness.records.probes import Check
+from harness.records.probes import Check, Reading
 from harness.records.verdicts import Verdict
 
 Status = Literal["graded", "error"]
@@ -76,6 +76,17 @@ class CriterionResult:
 
 
 @dataclass(frozen=True)
+class HelperReadings:
+    """An item judged twice because a helper it calls failed: on the student's own helpers, and
+    with the reference's helpers in their place (harness/grading/readings.py)."""
+
+    own: float  # marks with the student's own helpers
+    reference: float  # marks with the reference's helpers standing in
+    marked: Reading  # the reading the item's marks and cases are from
+    problem: str  # the failing helper, in a few words ("isValidMove raises NameError")
+
+
+@dataclass(frozen=True)
 class ItemResult:
     name: str
     marks: float
@@ -85,6 +96,7 @@ class ItemResult:
     criteria: tuple[CriterionResult, ...] = ()
     graded: bool = True  # False: left out of the submission's marks and maximum
     ungraded_reason: str = ""  # why it was not graded (empty when graded)
+    helpers: HelperReadings | None = None  # both readings, when a failing helper made two
 
 
 @dataclass(frozen=True)
@@ -159,6 +171,7 @@ def _item(item: ItemResult) -> dict[str, Any]:
         "graded": item.graded,
         "feedback": list(item.feedback),
         **_unless_default("ungraded_reason", item.ungraded_reason),
+        **({"helpers": asdict(item.helpers)} if item.helpers else {}),
         "criteria": [
             {"name": c.name, "marks": c.marks, "max_marks": c.max_marks, "message": c.message}
             for c in item.criteria
@@ -224,6 +237,17 @@ def _item_from_json(data: dict[str, Any]) -> ItemResult:
         ),
         data["graded"],
         str(data.get("ungraded_reason", "")),
+        _helpers_from_json(data.get("helpers")),
+    )
+
+
+def _helpers_from_json(data: Any) -> HelperReadings | None:
+    if data is None:
+        return None
+    if data["marked"] not in get_args(Reading):
+        raise ValueError(f"unknown reading {data['marked']!r}")
+    return HelperReadings(
+        float(data["own"]), float(data["reference"]), data["marked"], str(data["problem"])
     )
 
 

@@ -31,6 +31,13 @@ class RunContext:
     languages: Mapping[str, LanguageConfig] = field(default_factory=dict)  # for programs
     isolation: Isolation = NO_ISOLATION  # layers applied to every student process
     drivers: tuple[Driver, ...] = ()  # child drivers the assignment's probes name
+    reference: str = ""  # the reference solution's source: sent only with reading="reference"
+
+    @property
+    def reference_needed(self) -> str:
+        """The reference's source when a probe reads with its helpers, else nothing: the
+        reference reaches a student's process only when it is needed."""
+        return self.reference if any(p.reading == "reference" for p in self.probes) else ""
 
 
 @dataclass(frozen=True)

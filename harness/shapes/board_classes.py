@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from harness.config import AssignmentConfig, LanguageConfig
 from harness.records.outcomes import CallOutcome, LoadOutcome
@@ -53,7 +54,15 @@ def _session(context: RunContext, workdir: Path, entry: Path) -> Session:
     limits = context.assignment.limits
     launch = launch_in(context, workdir)
     budget = cpu_budget(context)
-    return Session(launch, entry, limits, budget, salvage=True, drivers=context.drivers)
+    return Session(
+        launch,
+        entry,
+        limits,
+        budget,
+        salvage=True,
+        drivers=context.drivers,
+        reference=context.reference_needed,
+    )
 
 
 @dataclass(frozen=True)
@@ -138,14 +147,30 @@ class _Scenarios:
             self.session.close()
 
     def _one(self, probe: Probe, interface: Interface) -> CallOutcome:
-        missing = [need for need in probe.needs if need not in interface.found]
+        needs = _own_needs(probe)
+        missing = [need for need in needs if need not in interface.found]
         if missing:
             return CallOutcome("not_loaded", message=interface.mismatch(missing[0]))
-        request = {
-            "driver": probe.driver,
-            "args": [codec.encode(arg) for arg in (interface.names(), *probe.args)],
-        }
+        names = interface.names()
+        request: dict[str, Any] = {"driver": probe.driver}
+        if probe.substitutes:  # the reference's classes under the names the module uses
+            request["substitutes"] = {interface.found.get(n, n): n for n in probe.substitutes}
+            names = {k: v for k, v in names.items() if k not in _taken(probe)}
+        request["args"] = [codec.encode(arg) for arg in (names, *probe.args)]
         return self.session.call(request, call_limits(self.context.assignment, probe))
+
+
+def _own_needs(probe: Probe) -> tuple[str, ...]:
+    """The names a probe needs from the student's module: not those the reference stands in
+    for (a class, and its methods)."""
+    return tuple(n for n in probe.needs if n.split(".")[0] not in probe.substitutes)
+
+
+def _taken(probe: Probe) -> set[str]:
+    """The interface names the reference's classes answer for (the driver uses their own)."""
+    return {
+        need.rpartition(".")[2] for need in probe.needs if need.split(".")[0] in probe.substitutes
+    } | set(probe.substitutes)
 
 
 def _item_names(context: RunContext, interface: Interface) -> dict[str, str]:

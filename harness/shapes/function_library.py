@@ -97,6 +97,7 @@ class _Calls:
             cpu_budget(self.context),
             assignment.salvage,
             self.context.drivers,
+            self.context.reference_needed,
         )
         self.timeouts: dict[str, int] = {}
 
@@ -124,6 +125,8 @@ class _Calls:
         request: dict[str, Any] = {"name": names[probe.item], "args": args}
         if probe.driver:  # a scenario around the function, given the name the module uses
             request = {"driver": probe.driver, "args": [names[probe.item], *args]}
+        if probe.substitutes:  # the reference's helpers under the names the module uses
+            request["substitutes"] = {names.get(n, n): n for n in probe.substitutes}
         request["return_args"] = probe.expect.inspects_arguments
         outcome = self.session.call(request, limits)
         self.timeouts[probe.item] = streak + 1 if outcome.over_time(limits.time) else 0

@@ -62,10 +62,12 @@ class Session:
         cpu_budget: float,
         salvage: bool = False,
         drivers: tuple[Driver, ...] = (),
+        reference: str = "",
     ) -> None:
         self.launch, self.entry, self.limits, self.cpu_budget = launch, entry, limits, cpu_budget
         self.salvage = salvage  # run the top-level statements one by one if importing fails
         self.drivers = drivers  # sent with the load request, run before the student's module
+        self.reference = reference  # the reference solution's source, for `substitutes` calls
         self.child: ChildProcess | None = None
 
     def load(self) -> LoadOutcome:
@@ -125,6 +127,7 @@ class Session:
             "salvage": self.salvage,
             "seccomp": self.launch.isolation.seccomp,
             "drivers": [list(driver) for driver in self.drivers],
+            "reference": self.reference,
             "limits": {
                 "memory_mb": limits.memory_mb,
                 "file_size_mb": limits.file_size_mb,

@@ -5,4 +5,5 @@ from __future__ import annotations
 from harness.assignments.base import CHILD, ProbeSet
 from harness.assignments.board_solver.probes import BUILDERS
 
-PROBE_SET = ProbeSet(BUILDERS, (CHILD / "board_driver.py",))
+HELPERS = {"solveBoard": ("Board",), "competency": ("Board",)}
+PROBE_SET = ProbeSet(BUILDERS, (CHILD / "board_driver.py",), HELPERS)

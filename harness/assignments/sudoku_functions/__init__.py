@@ -5,4 +5,10 @@ from __future__ import annotations
 from harness.assignments.base import ProbeSet
 from harness.assignments.sudoku_functions.probes import BUILDERS
 
-PROBE_SET = ProbeSet(BUILDERS)
+HELPERS = {
+    "sudoku_solver": ("get_candidates", "find_first_unassigned_position", "make_move", "undo_move"),
+    "get_candidates": ("get_row", "get_column", "get_block", "get_block_num"),
+    "valid_sudoku": ("valid_list",),
+    "get_position_inside_block": ("get_block_num",),
+}
+PROBE_SET = ProbeSet(BUILDERS, helpers=HELPERS)

@@ -5,4 +5,5 @@ from __future__ import annotations
 from harness.assignments.base import CHILD, ProbeSet
 from harness.assignments.sudoku_script.probes import BUILDERS
 
-PROBE_SET = ProbeSet(BUILDERS, (CHILD / "script_driver.py",))
+HELPERS = {"solve": ("get_next", "get_options", "copy_puzzle")}
+PROBE_SET = ProbeSet(BUILDERS, (CHILD / "script_driver.py",), HELPERS)

@@ -9,7 +9,8 @@ own (the only reply that may report the harness's failure: no student code has r
 on the next request, loads the entry file by path, then answers requests in order: a
 call of one of the module's functions (`name`), or a driver (`driver`: a function from the
 DRIVERS of a driver module the assignment registers, such as `board_driver`, sent as source with
-the load request; given the module, it runs a scenario and reports what it saw).
+the load request; given the module, it runs a scenario and reports what it saw). A call may
+name `substitutes`: module globals replaced by the trusted reference's for that call only.
 Every reply is plain data: the supervisor judges it; nothing here knows an expected answer.
 
 A load request may ask to `salvage`: when importing fails, the module's top-level statements run
@@ -36,6 +37,7 @@ import codec  # type: ignore[import-not-found]  # sibling modules: sys.path[0] i
 import seccomp  # type: ignore[import-not-found]  # folder until main() resets it
 
 DRIVERS: dict[str, Any] = {}  # filled from the load request's drivers, before student code
+REFERENCE = ModuleType("harness_reference")  # the trusted reference, when the load sends it
 
 MODULE_NAME = "submission"
 MESSAGE_CHARS = 500
@@ -56,6 +58,7 @@ def main() -> None:
         if load.get("seccomp"):
             seccomp.install("interpreter")  # from here on, no exec either
         install_drivers(load.get("drivers", []))
+        install_reference(load.pop("reference", ""))  # not kept where a frame walk finds it
     except Exception as err:  # the harness's own setup: no student code has run yet
         message = f"cannot set limits, seccomp or drivers: {type(err).__name__}: {err}"
         send(reply_fd, {"ok": False, "kind": "internal", "message": message})
@@ -80,6 +83,30 @@ def install_drivers(drivers: list[list[str]]) -> None:
         sys.modules[module.__name__] = module  # as an import would (dataclasses look there)
         exec(compile(source, f"<driver {name}>", "exec"), module.__dict__)
         DRIVERS.update(module.DRIVERS)
+
+
+def install_reference(source: str) -> None:
+    """Run the reference solution's source (trusted, sent only for calls that judge an item
+    with the reference's helpers in place of the student's), before any student code runs."""
+    if source:
+        exec(compile(source, "<reference>", "exec"), REFERENCE.__dict__)
+
+
+@contextlib.contextmanager
+def substituted(module: ModuleType, names: dict[str, str]) -> Any:
+    """The module's globals `names` (its own name -> the reference's) taken from the reference
+    for one call, then put back."""
+    saved = {name: module.__dict__.get(name, REFERENCE) for name in names}
+    try:
+        for name, theirs in names.items():
+            module.__dict__[name] = getattr(REFERENCE, theirs)
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is REFERENCE:
+                module.__dict__.pop(name, None)
+            else:
+                module.__dict__[name] = value
 
 
 def restore_exit_builtins() -> None:
@@ -167,10 +194,11 @@ def answer(module: ModuleType, request: dict[str, Any]) -> dict[str, Any]:
     allow_cpu(request["cpu_backstop"])
     args = [codec.decode(arg) for arg in request["args"]]
     try:
-        if "driver" in request:
-            value = DRIVERS[request["driver"]](module, *args)
-        else:
-            value = getattr(module, request["name"])(*args)
+        with substituted(module, request.get("substitutes", {})):
+            if "driver" in request:
+                value = DRIVERS[request["driver"]](module, *args)
+            else:
+                value = getattr(module, request["name"])(*args)
     except BaseException as err:
         return failure("raised", err, module.__file__ or "")
     finally:
