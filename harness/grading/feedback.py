@@ -16,6 +16,12 @@ def accepted_readings(cases: Sequence[CaseResult]) -> list[str]:
     return [f"accepted: {reading}" for reading in readings]
 
 
+def stub_note(item: str, why: str | None) -> list[str]:
+    if not why:
+        return []
+    return [f"not implemented: {why}, so {item} earns nothing whatever its cases say"]
+
+
 def helper_readings_note(both: HelperReadings | None, marked: float, most: float) -> list[str]:
     """For an item judged again with the reference's helpers: both readings, and which counts."""
     if both is None:

@@ -72,4 +72,5 @@ def _beside(run: SubmissionRun, other: SubmissionRun) -> SubmissionRun:
         notes={**run.notes, **other.notes},
         ungraded={**run.ungraded, **other.ungraded},
         flags=(*run.flags, *other.flags),
+        stubs={**run.stubs, **other.stubs},
     )

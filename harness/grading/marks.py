@@ -3,10 +3,12 @@
 - An item's marks are split evenly over its cases: marks = max * accepted / cases.
 - An item with a rubric (criteria in config.yaml) earns the sum of its criteria's marks; each
   criterion's marks are split evenly over the checks that judged it (one per probe informing
-  it): marks = max * passed / checks. A criterion no case judged earns nothing.
+  it): marks = max * passed / checks. A criterion no case exercised earns nothing.
 - A flag whose rule has a `penalty` in config.yaml takes that many marks from the flagged item,
   once per rule and item; a flag outside any item (a module-level import) takes it from the
   total. Marks never go below zero: zero stays zero.
+- An item whose code does nothing (a stub: harness/shapes/stubs.py) earns nothing, whatever its
+  cases say (None on a solved board is right by accident, not by behaviour).
 - IE cases count as not accepted here, but the submission's status becomes "error" (see
   harness/grading/run.py): a harness failure is never a final mark.
 - An item the submission is not graded on (an optional notebook it lacks, a part this machine
@@ -43,13 +45,22 @@ def allocate(
     cases: Mapping[str, Sequence[CaseResult]],
     flags: Sequence[Flag],
     ungraded: Collection[str],
+    stubs: Collection[str] = (),
 ) -> Allocation:
     """Every mark of a submission whose module loaded: items by their cases or rubric, then
-    penalties; items in `ungraded` count in neither the total nor (see max_marks) its maximum."""
+    penalties; items in `ungraded` count in neither the total nor (see max_marks) its maximum;
+    items in `stubs` (code that does nothing) earn nothing, whatever their cases say."""
     items = assignment.items
-    rubrics = {item: criterion_results(cfg.criteria, cases[item]) for item, cfg in items.items()}
+    rubrics = {
+        item: _nothing(criterion_results(cfg.criteria, cases[item]), item in stubs)
+        for item, cfg in items.items()
+    }
     raw = {
-        item: rubric_marks(rubrics[item]) if cfg.criteria else item_marks(cfg.marks, cases[item])
+        item: 0.0
+        if item in stubs
+        else rubric_marks(rubrics[item])
+        if cfg.criteria
+        else item_marks(cfg.marks, cases[item])
         for item, cfg in items.items()
     }
     taken = penalties(flags, assignment.rules)
@@ -57,6 +68,13 @@ def allocate(
     lost = {item: raw[item] < cfg.marks for item, cfg in items.items()}
     counted = sum(marks for item, marks in kept.items() if item not in ungraded)
     return Allocation(rubrics, kept, taken, lost, after_penalty(counted, taken.get(None, 0.0)))
+
+
+def _nothing(criteria: tuple[CriterionResult, ...], stub: bool) -> tuple[CriterionResult, ...]:
+    """A stub's criteria: none earns anything, saying why."""
+    if not stub:
+        return criteria
+    return tuple(CriterionResult(c.name, 0.0, c.max_marks, "not implemented") for c in criteria)
 
 
 def max_marks(assignment: AssignmentConfig, ungraded: Collection[str]) -> float:
@@ -81,7 +99,8 @@ def criterion_results(
 def _criterion(name: str, max_marks: float, cases: Sequence[CaseResult]) -> CriterionResult:
     checks = [check for case in cases for check in case.checks if check.criterion == name]
     if not checks:
-        return CriterionResult(name, 0.0, rounded(max_marks), "not judged: no case informed it")
+        why = "not exercised: no case showed the behaviour it names, so it earns nothing"
+        return CriterionResult(name, 0.0, rounded(max_marks), why)
     failures = [check.message for check in checks if not check.passed]
     marks = max_marks * (len(checks) - len(failures)) / len(checks)
     return CriterionResult(name, rounded(marks), rounded(max_marks), _why(failures, len(checks)))

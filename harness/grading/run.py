@@ -161,7 +161,7 @@ def _graded(plan: Plan, submission: Submission, judged: JudgedRun) -> Submission
             printed.setdefault(item, outcome.output)
     ungraded = _ungraded(plan, run)
     cases, both = _marked_readings(plan, judged, ungraded)
-    worth = allocate(assignment, cases, run.flags, ungraded)
+    worth = allocate(assignment, cases, run.flags, ungraded, run.stubs)
     items = tuple(
         _ungraded_item(name, cfg.marks, ungraded[name])
         if name in ungraded
@@ -186,13 +186,13 @@ def _marked_readings(
 ) -> tuple[dict[str, list[CaseResult]], dict[str, HelperReadings]]:
     """Each item's cases from the reading its policy marks, and both readings' marks for the
     items read again with the reference's helpers (harness/grading/readings.py)."""
-    assignment, flags = plan.assignment, judged.run.flags
+    assignment, flags, stubs = plan.assignment, judged.run.flags, judged.run.stubs
     by_reading = readings.split(assignment, judged.cases)
-    first = allocate(assignment, by_reading.own, flags, ungraded)
+    first = allocate(assignment, by_reading.own, flags, ungraded, stubs)
     cases = dict(by_reading.own)
     both: dict[str, HelperReadings] = {}
     for item, theirs in by_reading.reference.items():
-        second = allocate(assignment, {**by_reading.own, item: theirs}, flags, ungraded)
+        second = allocate(assignment, {**by_reading.own, item: theirs}, flags, ungraded, stubs)
         own, reference = rounded(first.kept[item]), rounded(second.kept[item])
         use = readings.choose(assignment.items[item].helpers, own, reference)
         problem = readings.helper_problem(plan, item, by_reading.own)
@@ -213,6 +213,7 @@ def _item(
     cfg = plan.assignment.items[name]
     taken = worth.taken.get(name, 0.0)
     lines = [
+        *feedback.stub_note(name, run.stubs.get(name)),
         *feedback.helper_readings_note(both, rounded(worth.kept[name]), rounded(cfg.marks)),
         *feedback.alias_note(cfg.function or name, run.names.get(name)),
         *feedback.accepted_readings(cases),

@@ -52,6 +52,7 @@ class SubmissionRun:
     missing: tuple[str, ...] | None = None
     notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # item -> feedback lines
     ungraded: Mapping[str, str] = field(default_factory=dict)  # item -> why it is not graded
+    stubs: Mapping[str, str] = field(default_factory=dict)  # item -> why its code does nothing
 
 
 class Shape(Protocol):

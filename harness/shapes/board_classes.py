@@ -25,6 +25,7 @@ from harness.sandbox.child import codec
 from harness.sandbox.workdir import CopyRefused, private_copy
 from harness.shapes.base import RunContext, SubmissionRun, call_limits
 from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in, write_files
+from harness.shapes.stubs import item_stubs, stubs
 from harness.submissions import Submission, SubmissionProblem, entry_file
 
 MEMBERS_SHOWN = 12
@@ -45,7 +46,8 @@ class BoardClasses:
             with private_copy(submission.path, context.workdir_base) as workdir:
                 write_files(workdir, context.probes)
                 copied = copied_entry(submission, entry, workdir)
-                return _Scenarios(_session(context, workdir, copied), context).run_all()
+                source = copied.read_text(encoding="utf-8", errors="replace")
+                return _Scenarios(_session(context, workdir, copied), context, source).run_all()
         except CopyRefused as err:
             raise SubmissionProblem(f"cannot copy the submission: {err}") from None
 
@@ -133,6 +135,7 @@ def _resolve(
 class _Scenarios:
     session: Session
     context: RunContext
+    source: str  # the entry file's text, read for stubs
 
     def run_all(self) -> SubmissionRun:
         try:
@@ -142,7 +145,9 @@ class _Scenarios:
             interface = Interface.of(load, self.context.probes, self.context.assignment)
             outcomes = tuple(self._one(probe, interface) for probe in self.context.probes)
             names = _item_names(self.context, interface)
-            return SubmissionRun(load, outcomes, names, missing=interface.missing() or None)
+            stubbed = item_stubs(stubs(self.source), _methods(self.context, interface))
+            missing = interface.missing() or None
+            return SubmissionRun(load, outcomes, names, missing=missing, stubs=stubbed)
         finally:
             self.session.close()
 
@@ -171,6 +176,16 @@ def _taken(probe: Probe) -> set[str]:
     return {
         need.rpartition(".")[2] for need in probe.needs if need.split(".")[0] in probe.substitutes
     } | set(probe.substitutes)
+
+
+def _methods(context: RunContext, interface: Interface) -> dict[str, str]:
+    """item -> "Class.method" as the module spells it, for the items that are a method."""
+    methods: dict[str, str] = {}
+    for need, name in interface.found.items():
+        owner, _, method = need.rpartition(".")
+        if owner in interface.found and method in context.assignment.items:
+            methods[method] = f"{interface.found[owner]}.{name}"
+    return methods
 
 
 def _item_names(context: RunContext, interface: Interface) -> dict[str, str]:

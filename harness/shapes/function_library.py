@@ -27,6 +27,7 @@ from harness.sandbox.workdir import CopyRefused, private_copy
 from harness.shapes.base import RunContext, SubmissionRun, call_limits
 from harness.shapes.rules import check_source
 from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in, write_files
+from harness.shapes.stubs import item_stubs, stubs
 from harness.submissions import Submission, SubmissionProblem, entry_file
 
 
@@ -42,7 +43,8 @@ class FunctionLibrary:
     def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
         assignment = context.assignment
         entry = entry_file(submission, assignment.entry, ".py")
-        flags = tuple(check_source(_read(entry), _function_items(assignment), assignment.rules))
+        source = _read(entry)
+        flags = tuple(check_source(source, _function_items(assignment), assignment.rules))
         try:
             with private_copy(submission.path, context.workdir_base) as workdir:
                 write_files(workdir, context.probes)
@@ -53,7 +55,8 @@ class FunctionLibrary:
             raise SubmissionProblem(f"cannot copy the submission: {err}") from None
         functions = [item for item, cfg in assignment.items.items() if cfg.shape is None]
         missing = tuple(item for item in functions if item not in names)
-        return SubmissionRun(load, outcomes, names, flags, missing)
+        stubbed = item_stubs(stubs(source), names)
+        return SubmissionRun(load, outcomes, names, flags, missing, stubs=stubbed)
 
 
 def _read(path: Path) -> str:

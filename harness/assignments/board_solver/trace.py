@@ -20,7 +20,10 @@ against the reference backtracker:
   takes it (1 as true, None as false).
 
 Each criterion reports its first failure as one line naming the board, the space (r, c) and the
-value, in the rubric's voice; only the criteria that apply to the board are reported. A trace that
+value, in the rubric's voice; only the criteria that apply to the board are reported, and of
+those, a passing one only when the trace exercised it (no credit for what did not happen: a
+search that makes no move on a board that needs moves fails the criteria about moves; one that
+never backs out of a failed move is not credited with clearing failed moves). A trace that
 ends early (truncated by the harness, an exception, a make on another Board) cannot pass the
 criteria that need the end of the search. Pure Python, no I/O, no student code.
 """
@@ -294,7 +297,8 @@ class _Judge:
         self.frames: list[_Frame] = []
         self.failed: dict[Criterion, str] = {}
         self.found = self.dead_end = self.returned = False
-        self.moves = 0
+        self.moves = self.undos = 0
+        self.stuck_at_start = False  # the top-level call meets a dead end: no move is possible
         self.result: object = None
         self.stop = ""  # why the replay stopped before the top-level return
         self.void = ""  # why the trace cannot be judged at all
@@ -339,7 +343,8 @@ class _Judge:
         else:
             self._finish(count, truncated)
             failed = self.failed
-        findings = tuple(Finding(c, c not in failed, failed.get(c, "")) for c in applicable)
+        shown = [c for c in applicable if c in failed or self._exercised(c)]
+        findings = tuple(Finding(c, c not in failed, failed.get(c, "")) for c in shown)
         result = self.result if self.returned else None
         return Replay(findings=findings, final=self.model.final(), result=result)
 
@@ -353,10 +358,24 @@ class _Judge:
             skip.add("false-when-stuck")
         return tuple(c for c in CRITERIA if c not in skip)
 
+    def _exercised(self, criterion: Criterion) -> bool:
+        """Whether the trace shows the behaviour a passing criterion names: a criterion about
+        backing out needs a failed move that was cleared, one about what follows a solution needs
+        a solution found. A criterion not exercised on this board is not judged on it (no credit
+        for what did not happen; a correct search exercises it on another board)."""
+        if criterion == "undoes-failed-moves":
+            return self.undos > 0
+        if criterion == "stops-after-solution":
+            return self.found
+        if criterion in MOVING or (criterion == "keeps-givens" and not self.complete):
+            return self.moves > 0
+        return True
+
     def _finish(self, count: int, truncated: bool) -> None:
-        if self.solution is not None and not self.complete and not self.moves:
-            for criterion in MOVING:
-                self.fail(criterion, f"Makes no move {self.on}")
+        if not self.complete and not self.moves and not self.stuck_at_start:
+            why = f"Makes no move {self.on}, where every space still has a value to try"
+            for criterion in (*MOVING, "keeps-givens"):
+                self.fail(criterion, why)
         if self.returned:
             return
         calls = f"after {count} calls to makeMove/undoMove/solveBoard {self.on}"
@@ -375,6 +394,7 @@ class _Judge:
             self._called_from(self.frames[-1])
         best, first = self.model.scan()
         self.dead_end |= best == 0
+        self.stuck_at_start |= not self.frames and best == 0
         self.found |= first < 0 and self.model.solved()  # nothing is left to do
         self.frames.append(_Frame(self.model.cells[:], self.model.masks[:], best, first))
 
@@ -509,6 +529,7 @@ class _Judge:
 
     def _undo(self, event: Event) -> None:
         frame, space, value = self.frames[-1], event.space, event.value
+        self.undos += 1
         if self.found:
             self.fail("stops-after-solution", self._undo_after_solution(space, value))
         self._check_tested(frame, (space, value))
