@@ -18,6 +18,7 @@ from harness.records.results import RuleName
 from harness.yamlfile import dotted, first_error, read_yaml
 
 HelperPolicy = Literal["own", "reference", "better"]
+CriterionScope = Literal["each", "every"]
 CONFIG_NAME = "config.yaml"
 CONFIG_ENV = "SUDOKU_HARNESS_CONFIG"
 
@@ -31,6 +32,10 @@ class CriterionConfig(_Strict):
 
     marks: float = Field(ge=0)
     text: str = ""
+    # How its marks meet its checks: "each" shares them over the cases that judge it (the
+    # handout's "for each board"); "every" gives them only when every case passes ("for every
+    # unsolved board", "always"), as the handout words it.
+    across: CriterionScope = "each"
 
 
 class ItemConfig(_Strict):

@@ -3,7 +3,9 @@
 - An item's marks are split evenly over its cases: marks = max * accepted / cases.
 - An item with a rubric (criteria in config.yaml) earns the sum of its criteria's marks; each
   criterion's marks are split evenly over the checks that judged it (one per probe informing
-  it): marks = max * passed / checks. A criterion no case exercised earns nothing.
+  it): marks = max * passed / checks; a criterion the handout states "for every" board
+  (`across: every`) earns its marks only when every check passes. A criterion no case
+  exercised earns nothing.
 - A flag whose rule has a `penalty` in config.yaml takes that many marks from the flagged item,
   once per rule and item; a flag outside any item (a module-level import) takes it from the
   total. Marks never go below zero: zero stays zero.
@@ -93,26 +95,32 @@ def item_marks(max_marks: float, cases: Sequence[CaseResult]) -> float:
 def criterion_results(
     criteria: Mapping[str, CriterionConfig], cases: Sequence[CaseResult]
 ) -> tuple[CriterionResult, ...]:
-    return tuple(_criterion(name, cfg.marks, cases) for name, cfg in criteria.items())
+    return tuple(_criterion(name, cfg, cases) for name, cfg in criteria.items())
 
 
-def _criterion(name: str, max_marks: float, cases: Sequence[CaseResult]) -> CriterionResult:
+def _criterion(name: str, cfg: CriterionConfig, cases: Sequence[CaseResult]) -> CriterionResult:
     checks = [check for case in cases for check in case.checks if check.criterion == name]
+    most = rounded(cfg.marks)
     if not checks:
         why = "not exercised: no case showed the behaviour it names, so it earns nothing"
-        return CriterionResult(name, 0.0, rounded(max_marks), why)
+        return CriterionResult(name, 0.0, most, why)
     failures = [check.message for check in checks if not check.passed]
-    marks = max_marks * (len(checks) - len(failures)) / len(checks)
-    return CriterionResult(name, rounded(marks), rounded(max_marks), _why(failures, len(checks)))
+    passed = len(checks) - len(failures)
+    if cfg.across == "every":
+        marks = cfg.marks if not failures else 0.0
+    else:
+        marks = cfg.marks * passed / len(checks)
+    return CriterionResult(name, rounded(marks), most, _why(failures, len(checks), cfg.across))
 
 
-def _why(failures: Sequence[str], judged: int) -> str:
+def _why(failures: Sequence[str], judged: int, across: str = "each") -> str:
     if not failures:
         return ""
     shown = "; ".join(dict.fromkeys(failures[:FAILURES_SHOWN]))
     more = len(failures) - FAILURES_SHOWN
     tail = f" (and {more} more)" if more > 0 else ""
-    return f"{shown}{tail} [failed on {len(failures)} of {judged}]"
+    every = ": it must hold on every one, as the handout words it" if across == "every" else ""
+    return f"{shown}{tail} [failed on {len(failures)} of {judged}{every}]"
 
 
 def rubric_marks(criteria: Sequence[CriterionResult]) -> float:

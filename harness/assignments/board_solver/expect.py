@@ -307,9 +307,10 @@ class MostConstrained(NoGrids):
         checks = (
             Check("uses-evaluation", not uses, uses),
             Check("min-or-max", not evaluation, evaluation),
-            Check("same-twice", not twice, twice),
             Check("most-constrained", not best, best),
         )
+        if first is not None:  # the same None twice is no answer repeated: not judged here
+            checks = (*checks, Check("same-twice", not twice, twice))
         return checks, accepted
 
     def _best(self, space: Space | None, call: str) -> str:

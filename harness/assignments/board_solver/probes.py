@@ -1,7 +1,9 @@
 """Probes for `board-solver` (B351 A2): the Board methods and Solver.solveBoard, by the rubric.
 
 Suite cases are routed by tag: `methods` boards probe makeMove, undoMove, isValidMove and
-getMostConstrainedUnsolvedSpace (a complete board there probes "None when solved"); `search`
+getMostConstrainedUnsolvedSpace (a complete board there probes "None when solved"), and
+`constrained` boards only the latter (states with no solution a search meets: a space with no
+possible value); `search`
 boards are solved with the calls traced, for solveBoard's nine criteria; `competency` boards are
 solved as a course's main would, for the competency item. Each board is written as the course's
 CSV into the worker's folder; expected answers stay here (board_expect.py).
@@ -112,7 +114,7 @@ def getMostConstrainedUnsolvedSpace(cases: Sequence[Case]) -> list[Probe]:
     item = "getMostConstrainedUnsolvedSpace"
     return [
         _on_board(case, item, "board.most_constrained", MostConstrained(case.puzzle, case.id))
-        for case in tagged(cases, "methods")
+        for case in [*tagged(cases, "methods"), *tagged(cases, "constrained")]
     ]
 
 
