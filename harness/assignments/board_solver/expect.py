@@ -304,14 +304,14 @@ class MostConstrained(NoGrids):
             else f"{call} returned {report.get('first')!r}, then {report.get('second')!r}"
         )
         uses = self._uses(report, call, best)
-        checks = (
+        checks = [
             Check("uses-evaluation", not uses, uses),
             Check("min-or-max", not evaluation, evaluation),
             Check("most-constrained", not best, best),
-        )
+        ]
         if first is not None:  # the same None twice is no answer repeated: not judged here
-            checks = (*checks, Check("same-twice", not twice, twice))
-        return checks, accepted
+            checks.append(Check("same-twice", not twice, twice))
+        return tuple(checks), accepted
 
     def _best(self, space: Space | None, call: str) -> str:
         fewest, spaces = most_constrained(self.puzzle)
