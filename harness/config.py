@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from harness.errors import BadInput
 from harness.limits import Limits
+from harness.records.outcomes import AdaptationKind
 from harness.records.results import RuleName
 from harness.yamlfile import dotted, first_error, read_yaml
 
 HelperPolicy = Literal["own", "reference", "better"]
 CriterionScope = Literal["each", "every"]
+ADAPTATION_COST = 0.1  # of an item's marks, per kind of interface deviation read through
 CONFIG_NAME = "config.yaml"
 CONFIG_ENV = "SUDOKU_HARNESS_CONFIG"
 
@@ -139,6 +141,16 @@ class AssignmentConfig(_Strict):
     # Other names accepted for names of the interface (methods, attributes), e.g. an older
     # year's starter: {valsInRows: [valuesInRows]}. Item names take their items' aliases too.
     aliases: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+    # What an interface deviation the harness reads through costs, as a share of the item's
+    # marks, once per item and kind: blanks stored as 0, solve() without its defaults, a class
+    # from a sibling file. Not listed: 0.1 (the handouts state these interfaces); 0 where a
+    # handout leaves it open.
+    adaptations: dict[AdaptationKind, Annotated[float, Field(ge=0, le=1)]] = Field(
+        default_factory=dict
+    )
+
+    def adaptation_cost(self, kind: AdaptationKind) -> float:
+        return self.adaptations.get(kind, ADAPTATION_COST)
 
     @model_validator(mode="after")
     def _dependencies_are_items(self) -> AssignmentConfig:

@@ -16,6 +16,15 @@ def accepted_readings(cases: Sequence[CaseResult]) -> list[str]:
     return [f"accepted: {reading}" for reading in readings]
 
 
+def adaptation_notes(cases: Sequence[CaseResult], taken: float) -> list[str]:
+    """Each interface deviation read through in an item, and what they cost together."""
+    texts = sorted({a.text for case in cases for a in case.adapted})
+    if not texts:
+        return []
+    cost = f" (-{taken:g} marks: the handout states this interface)" if taken else ""
+    return [f"adapted: {'; '.join(texts)}{cost}"]
+
+
 def stub_note(item: str, why: str | None) -> list[str]:
     if not why:
         return []

@@ -8,7 +8,7 @@ kernel's accounting; the supervisor killed the call a little later than that.
 from __future__ import annotations
 
 from harness.records.evidence import Evidence
-from harness.records.outcomes import CallOutcome
+from harness.records.outcomes import Adapted, CallOutcome
 from harness.records.probes import Check, Judgement, Probe
 from harness.records.results import CaseResult
 from harness.records.verdicts import Verdict
@@ -18,7 +18,8 @@ MEMORY_ERRORS = frozenset({"MemoryError"})
 
 
 def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
-    verdict, detail, accepted, checks = _decide(probe, outcome, cpu_limit)
+    verdict, detail, accepted, checks, adapted = _decide(probe, outcome, cpu_limit)
+    adapted = (*adapted, *outcome.adapted)
     if verdict is not Verdict.AC and not probe.hidden:
         detail = f"{probe.call}: {detail}"
     if verdict is not Verdict.AC and probe.hidden:
@@ -29,7 +30,16 @@ def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
     shown = verdict is not Verdict.AC and not probe.hidden
     evidence = _evidence(probe, outcome) if shown else None
     return CaseResult(
-        probe.id, verdict, detail, seconds, accepted, probe.hidden, checks, wall_only, evidence
+        probe.id,
+        verdict,
+        detail,
+        seconds,
+        accepted,
+        probe.hidden,
+        checks,
+        wall_only,
+        evidence,
+        adapted if verdict is Verdict.AC or any(c.passed for c in checks) else (),
     )
 
 
@@ -40,7 +50,7 @@ def _evidence(probe: Probe, outcome: CallOutcome) -> Evidence | None:
     return Evidence.from_parts(grids, outcome.output)
 
 
-Decision = tuple[Verdict, str, tuple[str, ...], tuple[Check, ...]]
+Decision = tuple[Verdict, str, tuple[str, ...], tuple[Check, ...], tuple[Adapted, ...]]
 
 
 def _decide(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> Decision:
@@ -52,21 +62,22 @@ def _decide(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> Decision:
 
 
 def _returned(judgement: Judgement) -> Decision:
+    adapted = judgement.adapted
     if judgement.raised:
         verdict = Verdict.MLE if judgement.raised in MEMORY_ERRORS else Verdict.RE
-        return verdict, judgement.detail, (), judgement.checks
+        return verdict, judgement.detail, (), judgement.checks, adapted
     if judgement.passed:
-        return Verdict.AC, "", judgement.accepted, judgement.checks
+        return Verdict.AC, "", judgement.accepted, judgement.checks, adapted
     if judgement.verdict is not None:
-        return judgement.verdict, judgement.detail, (), judgement.checks
-    return Verdict.WA, judgement.detail, (), judgement.checks
+        return judgement.verdict, judgement.detail, (), judgement.checks, adapted
+    return Verdict.WA, judgement.detail, (), judgement.checks, adapted
 
 
 def _failed(probe: Probe, verdict: Verdict, detail: str) -> Decision:
     """A call that did not return: every criterion it was to inform fails, saying why (a missing
     name once, not once per call)."""
     shown = detail if verdict is Verdict.CE else f"{probe.call}: {detail}"
-    return verdict, detail, (), tuple(Check(c, False, shown) for c in probe.expect.criteria)
+    return verdict, detail, (), tuple(Check(c, False, shown) for c in probe.expect.criteria), ()
 
 
 def _failure(outcome: CallOutcome) -> tuple[Verdict, str]:

@@ -11,6 +11,9 @@
   total. Marks never go below zero: zero stays zero.
 - An item whose code does nothing (a stub: harness/shapes/stubs.py) earns nothing, whatever its
   cases say (None on a solved board is right by accident, not by behaviour).
+- An interface deviation the harness read through to judge working logic (blanks stored as 0,
+  solve() without its defaults, a class from a sibling file) costs config.yaml's `adaptations`
+  share of the item (default 0.1), once per kind and item, named in the feedback.
 - IE cases count as not accepted here, but the submission's status becomes "error" (see
   harness/grading/run.py): a harness failure is never a final mark.
 - An item the submission is not graded on (an optional notebook it lacks, a part this machine
@@ -40,6 +43,7 @@ class Allocation:
     taken: Mapping[str | None, float]  # penalties per item (None: from the total)
     lost: Mapping[str, bool]  # item -> whether it earned less than its maximum (before penalties)
     total: float  # the graded items' marks, less the total's penalty
+    adapted: Mapping[str, float]  # item -> marks taken for interface deviations read through
 
 
 def allocate(
@@ -66,10 +70,19 @@ def allocate(
         for item, cfg in items.items()
     }
     taken = penalties(flags, assignment.rules)
-    kept = {item: after_penalty(raw[item], taken.get(item, 0.0)) for item in raw}
+    adapted = {item: adaptation_cost(assignment, item, cases[item]) for item in items}
+    kept = {item: after_penalty(raw[item], taken.get(item, 0.0) + adapted[item]) for item in raw}
     lost = {item: raw[item] < cfg.marks for item, cfg in items.items()}
     counted = sum(marks for item, marks in kept.items() if item not in ungraded)
-    return Allocation(rubrics, kept, taken, lost, after_penalty(counted, taken.get(None, 0.0)))
+    total = after_penalty(counted, taken.get(None, 0.0))
+    return Allocation(rubrics, kept, taken, lost, total, adapted)
+
+
+def adaptation_cost(assignment: AssignmentConfig, item: str, cases: Sequence[CaseResult]) -> float:
+    """What the interface deviations read through in an item's cases cost: each kind once."""
+    kinds = sorted({a.kind for case in cases for a in case.adapted})
+    share = sum(assignment.adaptation_cost(kind) for kind in kinds)
+    return min(1.0, share) * assignment.items[item].marks
 
 
 def _nothing(criteria: tuple[CriterionResult, ...], stub: bool) -> tuple[CriterionResult, ...]:

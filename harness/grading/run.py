@@ -219,6 +219,7 @@ def _item(
         *feedback.accepted_readings(cases),
         *feedback.dependency_notes(name, cfg.depends_on, worth.lost),
         *feedback.penalty_notes(name, run.flags, taken),
+        *feedback.adaptation_notes(cases, worth.adapted.get(name, 0.0)),
         *plan.notes.get(name, ()),
         *run.notes.get(name, ()),
     ]

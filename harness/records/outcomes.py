@@ -27,6 +27,18 @@ CallKind = Literal[
 LoadKind = Literal["loaded", "syntax", "import", "build", "timeout", "crashed", "internal"]
 
 
+# A deviation from the handout's interface that the harness read through rather than let it
+# zero working logic: blanks stored as 0 or "" on a board, solve() called with its handout
+# defaults, a class imported into the entry module from a sibling file.
+AdaptationKind = Literal["blanks", "defaults", "sibling-module"]
+
+
+@dataclass(frozen=True)
+class Adapted:
+    kind: AdaptationKind
+    text: str  # what was read through, for the feedback: "blanks stored as 0 read as empty"
+
+
 @dataclass(frozen=True)
 class CallOutcome:
     kind: CallKind
@@ -41,6 +53,7 @@ class CallOutcome:
     output: str = ""
     seconds: float = 0.0  # wall-clock seconds of the call
     cpu_seconds: float | None = None  # CPU seconds, from the kernel's accounting
+    adapted: tuple[Adapted, ...] = ()  # interface deviations read through to make the call
 
     def over_time(self, cpu_limit: float) -> bool:
         """Stopped on the clock, or used more CPU than `cpu_limit` (kernel accounting)."""
@@ -67,6 +80,7 @@ class LoadOutcome:
     line: int | None = None
     members: Mapping[str, frozenset[str]] = field(default_factory=dict)  # class -> its names
     skipped: tuple[Skipped, ...] = ()  # salvaged: the statements that raised (first: the import's)
+    imported: Mapping[str, str] = field(default_factory=dict)  # class -> sibling file it is from
 
     @property
     def loaded(self) -> bool:

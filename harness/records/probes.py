@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from harness.records.evidence import Grids
-from harness.records.outcomes import CallOutcome
+from harness.records.outcomes import Adapted, CallOutcome
 from harness.records.verdicts import Verdict
 
 Reading = Literal["own", "reference"]
@@ -36,6 +36,7 @@ class Judgement:
     verdict: Verdict | None = None  # what a failed judgement comes to when not WA (a notebook
     # cell that ran out of time: TLE)
     checks: tuple[Check, ...] = ()
+    adapted: tuple[Adapted, ...] = ()  # deviations read through to judge the answer
 
 
 class Expectation(Protocol):
@@ -85,6 +86,9 @@ class Probe:
     # instead of the student's module: the item judged on its own code (grading/readings.py).
     reading: Reading = "own"
     substitutes: tuple[str, ...] = ()
+    # The handout's default values for the function's last parameters: added to the call (and
+    # named in the feedback, at a cost) when the student's function has no defaults for them.
+    defaults: tuple[Any, ...] = ()
 
 
 def readings(*notes: str) -> tuple[str, ...]:

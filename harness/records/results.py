@@ -34,6 +34,7 @@ from typing import Any, Literal, get_args
 
 from harness import atomic
 from harness.records.evidence import Evidence, evidence_from_json, evidence_to_json
+from harness.records.outcomes import AdaptationKind, Adapted
 from harness.records.probes import Check, Reading
 from harness.records.verdicts import Verdict
 
@@ -55,6 +56,7 @@ class CaseResult:
     # submission is graded once more, alone, before this is final.
     wall_only: bool = False
     evidence: Evidence | None = None  # grids and output of a failed case whose details are shown
+    adapted: tuple[Adapted, ...] = ()  # interface deviations read through (each costs marks once)
 
 
 @dataclass(frozen=True)
@@ -189,6 +191,7 @@ def _case(case: CaseResult) -> dict[str, Any]:
         **_unless_default("hidden", case.hidden),
         **_unless_default("wall_only", case.wall_only),
         **_unless_default("checks", [_check(c) for c in case.checks]),
+        **_unless_default("adapted", [{"kind": a.kind, "text": a.text} for a in case.adapted]),
         **evidence_to_json(case.evidence),
     }
 
@@ -262,7 +265,14 @@ def _case_from_json(data: dict[str, Any]) -> CaseResult:
         tuple(Check(c["criterion"], c["passed"], c["message"]) for c in data.get("checks", [])),
         _flag(data, "wall_only"),
         evidence_from_json(data),
+        tuple(_adapted(a) for a in data.get("adapted", [])),
     )
+
+
+def _adapted(data: dict[str, Any]) -> Adapted:
+    if data["kind"] not in get_args(AdaptationKind):
+        raise ValueError(f"unknown adaptation {data['kind']!r}")
+    return Adapted(data["kind"], str(data["text"]))
 
 
 def _flag(data: dict[str, Any], key: str) -> bool:

@@ -10,7 +10,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from harness.records.outcomes import OUTPUT_CHARS, CallOutcome, LoadOutcome, Skipped
+from harness.records.outcomes import OUTPUT_CHARS, Adapted, CallOutcome, LoadOutcome, Skipped
 from harness.sandbox.child import codec
 from harness.sandbox.process import Exchange
 from harness.sandbox.program import ProgramRun
@@ -45,9 +45,12 @@ def _loaded(reply: dict[str, Any]) -> LoadOutcome:
             str(k): frozenset(_strings(v)) for k, v in dict(reply.get("members", {})).items()
         }
         skipped = tuple(_skipped(item) for item in reply.get("skipped", []))
+        imported = {
+            str(k): str(v)[:100] for k, v in dict(reply.get("imported", {})).items() if k in members
+        }
     except Exception as err:  # untrusted data: any way of not parsing is the student's
         return _broken_while_loading(f"{type(err).__name__}: {err}"[:200])
-    return LoadOutcome("loaded", names=names, members=members, skipped=skipped)
+    return LoadOutcome("loaded", names=names, members=members, skipped=skipped, imported=imported)
 
 
 def _strings(value: Any) -> list[str]:
@@ -122,11 +125,13 @@ def _from_reply(reply: dict[str, Any]) -> CallOutcome:
 
 
 def _returned(reply: dict[str, Any]) -> CallOutcome:
+    defaults = reply.get("defaults")
     return CallOutcome(
         "returned",
         value=codec.decode(reply["value"]),
         args_after=tuple(codec.decode(arg) for arg in reply["args"]),
         same=tuple((str(path), int(index)) for path, index in reply["same"]),
+        adapted=(Adapted("defaults", defaults[:200]),) if isinstance(defaults, str) else (),
     )
 
 

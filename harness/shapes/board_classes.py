@@ -14,12 +14,12 @@ are skipped, so the classes it defines can still be graded; the note says what w
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from harness.config import AssignmentConfig, LanguageConfig
-from harness.records.outcomes import CallOutcome, LoadOutcome
+from harness.records.outcomes import Adapted, CallOutcome, LoadOutcome
 from harness.records.probes import Probe
 from harness.sandbox.child import codec
 from harness.sandbox.workdir import CopyRefused, private_copy
@@ -143,7 +143,11 @@ class _Scenarios:
             if not load.loaded:
                 return SubmissionRun(load, ())
             interface = Interface.of(load, self.context.probes, self.context.assignment)
-            outcomes = tuple(self._one(probe, interface) for probe in self.context.probes)
+            entry = self.context.assignment.entry
+            outcomes = tuple(
+                _imported(probe, interface, load, self._one(probe, interface), entry)
+                for probe in self.context.probes
+            )
             names = _item_names(self.context, interface)
             stubbed = item_stubs(stubs(self.source), _methods(self.context, interface))
             missing = interface.missing() or None
@@ -163,6 +167,32 @@ class _Scenarios:
             names = {k: v for k, v in names.items() if k not in _taken(probe)}
         request["args"] = [codec.encode(arg) for arg in (names, *probe.args)]
         return self.session.call(request, call_limits(self.context.assignment, probe))
+
+
+def _imported(
+    probe: Probe,
+    interface: Interface,
+    load: LoadOutcome,
+    outcome: CallOutcome,
+    entry_name: str | None,
+) -> CallOutcome:
+    """The outcome, naming the classes it used that the entry imports from a sibling file
+    (`from board import Board` in a2.py): read through, at the adaptation's cost."""
+    entry = entry_name or "the entry file"
+    used = [
+        (need, interface.found[need])
+        for need in _own_needs(probe)
+        if "." not in need and interface.found.get(need) in load.imported
+    ]
+    adapted = tuple(
+        Adapted(
+            "sibling-module",
+            f"class {name} is in {load.imported[name]}, imported by {entry}, where the "
+            "handout has it",
+        )
+        for _, name in used
+    )
+    return replace(outcome, adapted=(*outcome.adapted, *adapted)) if adapted else outcome
 
 
 def _own_needs(probe: Probe) -> tuple[str, ...]:

@@ -128,6 +128,8 @@ class _Calls:
         request: dict[str, Any] = {"name": names[probe.item], "args": args}
         if probe.driver:  # a scenario around the function, given the name the module uses
             request = {"driver": probe.driver, "args": [names[probe.item], *args]}
+        if probe.defaults and not probe.driver:  # added only where the function lacks them
+            request["defaults"] = [codec.encode(value) for value in probe.defaults]
         if probe.substitutes:  # the reference's helpers under the names the module uses
             request["substitutes"] = {names.get(n, n): n for n in probe.substitutes}
         request["return_args"] = probe.expect.inspects_arguments

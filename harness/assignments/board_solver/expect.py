@@ -9,7 +9,7 @@ Board loaded the board as written, then judges its criteria against the trusted 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from harness.assignments.board_solver import trace as board_trace
@@ -26,7 +26,7 @@ from harness.assignments.board_solver.model import (
 )
 from harness.puzzles import sudoku
 from harness.records.evidence import Grid
-from harness.records.outcomes import CallOutcome
+from harness.records.outcomes import Adapted, CallOutcome
 from harness.records.probes import Check, Judgement, NoGrids, readings
 
 Report = dict[str, Any]
@@ -80,11 +80,64 @@ def judged(
         return Judgement(
             False, detail, raised=str(report["error"].get("type")), checks=_failed(criteria, detail)
         )
+    report, adapted = blanks_read_as_empty(report)
     seen, problem = _loaded(report, puzzle, board)
     if seen is None:
         return _judgement(_failed(criteria, problem))
     checks, accepted = judge(report, seen)
-    return _judgement(checks, accepted)
+    return replace(_judgement(checks, accepted), adapted=adapted)
+
+
+BLANKS = (0, "0", "", ".", None)  # what loaders store for an empty space instead of no key
+UNITS = ("valsInRows", "valsInCols", "valsInBoxes")
+
+
+def blanks_read_as_empty(report: Report) -> tuple[Report, tuple[Adapted, ...]]:
+    """A Board whose loader stores a blank marker (0, "", None...) for empty spaces, where the
+    handout says an empty space has no key: its snapshots read with those entries (and the
+    marker in the row/column/box sets) left out, so one deviation does not zero working logic.
+    Only when the board as loaded holds them: a None left later by undoMove is its own fault."""
+    before = report.get("before")
+    markers = _markers(before)
+    if not markers:
+        return report, ()
+    cleaned = {
+        key: _without(value, markers) if key in ("before", "after") else value
+        for key, value in report.items()
+    }
+    shown = " or ".join(repr(m) for m in markers)
+    text = f"blanks stored as {shown} in board read as empty spaces (the handout: no key)"
+    return cleaned, (Adapted("blanks", text),)
+
+
+def _markers(snapshot: Any) -> list[Any]:
+    try:
+        board = snapshot["state"]["board"]
+        values = [v for v in board.values() if not isinstance(v, (list, dict, set))]
+        return [m for m in BLANKS if any(type(v) is type(m) and v == m for v in values)]
+    except (TypeError, KeyError, AttributeError):
+        return []
+
+
+def _without(snapshot: Any, markers: list[Any]) -> Any:
+    if not isinstance(snapshot, dict) or not isinstance(snapshot.get("state"), dict):
+        return snapshot
+    state = dict(snapshot["state"])
+    board = state.get("board")
+    if isinstance(board, dict):
+        state["board"] = {k: v for k, v in board.items() if not _is_marker(v, markers)}
+    for name in UNITS:
+        units = state.get(name)
+        if isinstance(units, list):
+            state[name] = [
+                {v for v in unit if not _is_marker(v, markers)} if isinstance(unit, set) else unit
+                for unit in units
+            ]
+    return {**snapshot, "state": state}
+
+
+def _is_marker(value: Any, markers: list[Any]) -> bool:
+    return any(type(value) is type(m) and value == m for m in markers)
 
 
 def _after(report: Report) -> Seen:

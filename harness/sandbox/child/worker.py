@@ -185,20 +185,37 @@ def loaded(module: ModuleType) -> dict[str, Any]:
     classes = {
         name: sorted(member for member in dir(value) if not member.startswith("__"))[:MEMBERS]
         for name, value in values.items()
-        if isinstance(value, type) and getattr(value, "__module__", None) == MODULE_NAME
+        if isinstance(value, type)
+        and (getattr(value, "__module__", None) == MODULE_NAME or sibling_file(value))
     }
-    return {"ok": True, "names": names, "members": classes}
+    imported = {name: sibling_file(values[name]) for name in classes if sibling_file(values[name])}
+    return {"ok": True, "names": names, "members": classes, "imported": imported}
+
+
+def sibling_file(value: Any) -> str:
+    """The file beside the entry (`board.py`) a class was imported from; "" for any other."""
+    module = sys.modules.get(getattr(value, "__module__", "") or "")
+    if module is None or module.__name__ == MODULE_NAME:
+        return ""
+    path = getattr(module, "__file__", None)
+    if not isinstance(path, str) or os.path.dirname(os.path.abspath(path)) != os.getcwd():
+        return ""
+    return os.path.basename(path)
 
 
 def answer(module: ModuleType, request: dict[str, Any]) -> dict[str, Any]:
     allow_cpu(request["cpu_backstop"])
     args = [codec.decode(arg) for arg in request["args"]]
+    given: list[Any] = []  # the handout's defaults, where the function lacks them
     try:
         with substituted(module, request.get("substitutes", {})):
             if "driver" in request:
                 value = DRIVERS[request["driver"]](module, *args)
             else:
-                value = getattr(module, request["name"])(*args)
+                function = getattr(module, request["name"])
+                defaults = [codec.decode(value) for value in request.get("defaults", [])]
+                given = with_defaults(function, args, defaults)
+                value = function(*args, *given)
     except BaseException as err:
         return failure("raised", err, module.__file__ or "")
     finally:
@@ -206,12 +223,41 @@ def answer(module: ModuleType, request: dict[str, Any]) -> dict[str, Any]:
     try:
         return {
             "ok": True,
+            **({"defaults": said_defaults(request["name"], args, given)} if given else {}),
             "value": codec.encode(value),
             "args": [codec.encode(arg) for arg in args] if request.get("return_args") else [],
             "same": identities(value, args),
         }
     except (codec.CodecError, RecursionError, MemoryError) as err:
         return {"ok": False, "kind": "unencodable", "message": str(err)[:MESSAGE_CHARS]}
+
+
+def with_defaults(function: Any, args: list[Any], defaults: list[Any]) -> list[Any]:
+    """The handout's default values a call must add for a function that lacks them (solve(p)
+    for a `def solve(puzzle, row, col)`): none when the call binds as it is, or cannot bind
+    with them either."""
+    if not defaults:
+        return []
+    import inspect  # only here: the worker imports as little as it can
+
+    try:
+        signature = inspect.signature(function)
+        signature.bind(*args)
+        return []
+    except (TypeError, ValueError):
+        pass
+    for count in range(1, len(defaults) + 1):
+        try:
+            signature.bind(*args, *defaults[:count])
+            return list(defaults[:count])
+        except TypeError:
+            continue
+    return []
+
+
+def said_defaults(name: str, args: list[Any], given: list[Any]) -> str:
+    shown = ", ".join(["...", *map(repr, given)] if args else map(repr, given))
+    return f"{name} needs arguments the handout gives defaults: called {name}({shown})"
 
 
 def allow_cpu(seconds: float) -> None:
