@@ -197,6 +197,9 @@ def givens(puzzle: Grid) -> dict[tuple[int, int], int]:
     return {(r, c): v for r, row in enumerate(puzzle) for c, v in enumerate(row) if v}
 
 
+UNDOES: Criterion = "undoes-failed-moves"
+
+
 def without(*left_out: Criterion) -> tuple[Criterion, ...]:
     return tuple(c for c in CRITERIA if c not in left_out)
 
@@ -208,8 +211,9 @@ def without(*left_out: Criterion) -> tuple[Criterion, ...]:
     ("puzzle", "solution", "applicable"),
     [
         (AMBIGUOUS, AMBIGUOUS_SOLUTION, without("true-when-solved")),
-        (UNIQUE, UNIQUE_SOLUTION, without("true-when-solved", "false-when-stuck")),
-        (FIG5.puzzle, FIG5.solution, without("true-when-solved", "false-when-stuck")),
+        # a search that never backs out of a move is not judged on clearing failed moves
+        (UNIQUE, UNIQUE_SOLUTION, without("true-when-solved", "false-when-stuck", UNDOES)),
+        (FIG5.puzzle, FIG5.solution, without("true-when-solved", "false-when-stuck", UNDOES)),
     ],
     ids=["4x4-dead-end", "4x4-unique", "9x9-handout"],
 )
@@ -529,17 +533,22 @@ def test_a_move_at_a_dead_end() -> None:
 
 
 def test_returning_at_once() -> None:
-    no_move = "Makes no move on board b"
-    assert failures(judge(AMBIGUOUS, AMBIGUOUS_SOLUTION, [enter(), leave(True)])) == {
+    no_move = "Makes no move on board b, where every space still has a value to try"
+    returned_true = judge(AMBIGUOUS, AMBIGUOUS_SOLUTION, [enter(), leave(True)])
+    assert failures(returned_true) == {
         "most-constrained-space": no_move,
         "valid-values-once": no_move,
         "one-recursive-call-per-move": no_move,
+        "keeps-givens": no_move,
         "true-on-solution": "Returns True while 12 spaces are still empty on board b",
     }
+    # nothing was found and nothing backed out of: neither is credited, nor judged here
+    assert {"stops-after-solution", UNDOES}.isdisjoint(criteria(returned_true))
     assert failures(judge(AMBIGUOUS, AMBIGUOUS_SOLUTION, [enter(), leave(False)])) == {
         "most-constrained-space": no_move,
         "valid-values-once": "Returns False without trying any value in (3, 3) on board b",
         "one-recursive-call-per-move": no_move,
+        "keeps-givens": no_move,
         "true-on-solution": "Returns False on board b, which has a solution",
     }
 

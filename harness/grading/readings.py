@@ -51,14 +51,15 @@ def needing_reference(plan: Plan, cases: Sequence[JudgedCase]) -> list[str]:
 
 
 def helper_items(plan: Plan, item: str) -> list[str]:
-    """The items `item` depends on (config.yaml's depends_on, directly or through another,
-    nearest first) that the reference stands in for: a helper function it names, or a method
-    of a class it names ("Board.makeMove" for "Board")."""
+    """The items the reference stands in for when `item` is read again: a helper function it
+    names, or a method of a class it names ("Board.makeMove" for "Board"); those `item` depends
+    on in config.yaml first, nearest first."""
     assignment, standing_in = plan.assignment, plan.helpers.get(item, ())
     needs = {need for probe in plan.probes for need in probe.needs}
+    named = [other for other in assignment.items if other != item]
     return [
         helper
-        for helper in depends_on(assignment, item)
+        for helper in dict.fromkeys([*depends_on(assignment, item), *named])
         if (assignment.items[helper].function or helper) in standing_in
         or any(f"{owner}.{helper}" in needs for owner in standing_in)
     ]
@@ -101,10 +102,14 @@ def choose(policy: str, own: float, reference: float) -> bool:
     return policy == "reference" or (policy == "better" and reference > own)
 
 
-def helper_problem(plan: Plan, item: str, own: Mapping[str, Sequence[CaseResult]]) -> str:
+def helper_problem(
+    plan: Plan, item: str, own: Mapping[str, Sequence[CaseResult]], stubs: Mapping[str, str]
+) -> str:
     """The first failing helper of `item`, in a few words: "isValidMove raises NameError"."""
     for helper in helper_items(plan, item):
         failures = [c for c in own.get(helper, ()) if c.verdict is not Verdict.AC]
+        if helper in stubs:
+            return f"{helper} is not implemented"
         if failures:
             return _problem(helper, failures, len(own[helper]))
     return "a helper failed"

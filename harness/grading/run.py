@@ -195,7 +195,7 @@ def _marked_readings(
         second = allocate(assignment, {**by_reading.own, item: theirs}, flags, ungraded, stubs)
         own, reference = rounded(first.kept[item]), rounded(second.kept[item])
         use = readings.choose(assignment.items[item].helpers, own, reference)
-        problem = readings.helper_problem(plan, item, by_reading.own)
+        problem = readings.helper_problem(plan, item, by_reading.own, stubs)
         both[item] = readings.readings_of(own, reference, use, problem)
         if use:
             cases[item] = theirs
