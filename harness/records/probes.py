@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from harness.records.evidence import Grids
+from harness.records.evidence import Grids, Printed
 from harness.records.outcomes import CallOutcome
 from harness.records.verdicts import Verdict
 
@@ -34,6 +34,8 @@ class Judgement:
     verdict: Verdict | None = None  # what a failed judgement comes to when not WA (a notebook
     # cell that ran out of time: TLE)
     checks: tuple[Check, ...] = ()
+    printed: Printed | None = None  # a failed program's answer beside the expected one, the
+    # first difference marked (evidence for its feedback page)
 
 
 class Expectation(Protocol):
