@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -18,6 +19,11 @@ from harness.yamlfile import dotted, first_error, read_yaml
 
 CONFIG_NAME = "config.yaml"
 CONFIG_ENV = "SUDOKU_HARNESS_CONFIG"
+
+# How a program's output is compared with the answer: `tokens`, whitespace-separated values in
+# order (Kattis's and DOMjudge's default; another layout is accepted and said), or `lines`, one
+# row per line as the handout prints it.
+Comparison = Literal["tokens", "lines"]
 
 
 class _Strict(BaseModel):
@@ -86,6 +92,7 @@ class ProgramConfig(_Strict):
     sizes: dict[int, str] = Field(default_factory=dict)  # size -> file pattern, e.g. "*9x9*"
     build_time: float = Field(default=30.0, gt=0)  # CPU seconds to build one program
     build_memory_mb: int = Field(default=2048, ge=64)  # the compiler's address space
+    compare: Comparison = "tokens"  # how the output is compared with the answer (see Comparison)
 
 
 class LeagueConfig(_Strict):

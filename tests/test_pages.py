@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from harness.assignments.expectations import Equal, GridAfter, Solves
-from harness.assignments.stdin_program.expect import PrintedGrid, token
+from harness.assignments.stdin_program.expect import PrintedGrid
+from harness.assignments.stdin_program.values import token
 from harness.grading.judge import judge
 from harness.records.evidence import OUTPUT_KEPT, Evidence, Grid, Grids
 from harness.records.outcomes import CallOutcome

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from harness.assignments.stdin_program.expect import PrintedGrid, stdin_text
+from harness.assignments.stdin_program.expect import PrintedGrid
+from harness.assignments.stdin_program.values import stdin_text
 from harness.cli.app import app
 from harness.config import load_config
 from harness.errors import ExitCode
@@ -173,14 +174,101 @@ def test_layout_details_that_do_not_matter_are_accepted(text: str) -> None:
         ("No Solution\n", "printed 'No Solution', but the puzzle has a solution"),
     ],
 )
-def test_anything_else_is_wrong_with_the_first_difference(text: str, detail: str) -> None:
-    passed, got, _ = judged(text)
+def test_in_lines_mode_anything_else_is_wrong_with_the_first_difference(
+    text: str, detail: str
+) -> None:
+    passed, got, _ = judged(text, compare="lines")
     assert not passed
     assert detail in got
 
 
-def test_the_grid_on_one_line_is_accepted_and_said() -> None:
-    assert judged(PRINTED.replace("\n", " ")) == (True, "", "the grid on one line")
+def test_in_lines_mode_the_grid_on_one_line_is_accepted_and_said() -> None:
+    one_line = PRINTED.replace("\n", " ")
+    assert judged(one_line, compare="lines") == (True, "", "the grid on one line")
+
+
+@pytest.mark.parametrize(
+    ("text", "layout"),
+    [
+        ("\n" + PRINTED, "a blank line before the grid"),
+        ("\n\n\n" + PRINTED, "3 blank lines before the grid"),
+        (PRINTED.replace("4 2 3 1\n", "4 2 3 1\n\n"), "a blank line inside the grid"),
+        (PRINTED.replace(" ", "   "), "extra spaces"),
+        (" " + PRINTED, "extra spaces"),
+        (PRINTED.replace(" ", "\t"), "tabs between values"),
+        (PRINTED.replace("\n", " "), "the grid on one line"),
+        (PRINTED.replace("2 4\n", "2\n4\n", 1), "the grid on 5 lines, not 4"),
+        (
+            "\r\n\t" + PRINTED.replace(" ", "  \t").replace("\n", "\r\n"),
+            "a blank line before the grid; tabs between values; extra spaces",
+        ),
+    ],
+    ids=[
+        "blank-first",
+        "blank-lines",
+        "blank-inside",
+        "spaces",
+        "leading-space",
+        "tabs",
+        "one-line",
+        "split-row",
+        "all-of-them",
+    ],
+)
+def test_tokens_in_another_layout_are_accepted_and_the_layout_said(text: str, layout: str) -> None:
+    reading = f"compared as tokens: the output's layout differs from one row per line ({layout})"
+    assert judged(text) == (True, "", reading)
+
+
+@pytest.mark.parametrize(
+    ("text", "detail"),
+    [
+        (
+            PRINTED + "Time: 0.1s\n",
+            "unexpected 'Time:' after the grid (output line 5: 'Time: 0.1s'; 2 extra tokens)",
+        ),
+        (PRINTED + "done\n", "unexpected 'done' after the grid (output line 5)"),
+        (PRINTED.replace("4 2 3 1", "4 2 1 3"), "row 2, column 3: expected 3, got 1"),
+        ("\n" + PRINTED.replace("4 2 3 1", "4 2 1 3"), "row 2, column 3 (output line 3): expected"),
+        (PRINTED[:16], "row 3, column 1: missing: the output ends after 8 of the 16 values"),
+        (PRINTED.replace("3 1 4 2", "3 1 4 x"), "row 4, column 4: 'x' is not a value"),
+        (PRINTED.replace("3 1 4 2", "3 1 4 ٢"), "row 4, column 4: '٢' is not a value"),
+        (PRINTED.replace("3 1 4 2", "3 1 4\u00a02"), "row 4, column 3: '4\\xa02' is not a value"),
+        ("No Solution\n", "printed 'No Solution', but the puzzle has a solution"),
+    ],
+    ids=[
+        "timing-line",
+        "extra-word",
+        "wrong-value",
+        "wrong-value-shifted",
+        "missing",
+        "not-a-value",
+        "arabic-digit",
+        "no-break-space",
+        "no-solution",
+    ],
+)
+def test_as_tokens_anything_else_is_wrong_naming_the_first_different_token(
+    text: str, detail: str
+) -> None:
+    passed, got, _ = judged(text)
+    assert not passed
+    assert got == detail or got.startswith(detail), got
+
+
+def test_the_first_difference_is_marked_beside_the_expected_output() -> None:
+    expect = PrintedGrid(PUZZLE, SOLUTION)
+    wrong = "\n" + PRINTED.replace("4 2 3 1", "4 2 1 3")
+    printed = expect.judge(CallOutcome("returned", value=wrong)).printed
+    assert printed is not None
+    assert printed.expected == tuple(PRINTED.splitlines())
+    assert printed.received == tuple(wrong.splitlines())
+    assert (printed.expected_at, printed.received_at) == ((1, 4, 5), (2, 4, 5))
+    timing = expect.judge(CallOutcome("returned", value=PRINTED + "Time: 1s\n")).printed
+    assert timing is not None and (timing.expected_at, timing.received_at) == (None, (4, 0, 5))
+    lines = PrintedGrid(PUZZLE, SOLUTION, compare="lines")
+    blank = lines.judge(CallOutcome("returned", value="\n" + PRINTED)).printed
+    assert blank is not None and (blank.expected_at, blank.received_at) == ((0, 0, 7), (0, 0, 0))
 
 
 def test_letters_and_numbers_are_the_same_value() -> None:
@@ -202,13 +290,36 @@ def test_letters_and_numbers_are_the_same_value() -> None:
         ("No Solution\n", True),
         ("No Solution", True),
         ("  No   Solution \r\n", True),
+        ("\nNo\nSolution\n", True),
         ("no solution\n", False),
         ("No Solution\nTime: 1s\n", False),
         ("", False),
     ],
 )
-def test_no_solution_must_be_spelt_as_the_handout_does(text: str, passed: bool) -> None:
-    assert judged(text, solution=None)[0] is passed
+@pytest.mark.parametrize("compare", ["tokens", "lines"])
+def test_no_solution_must_be_spelt_as_the_handout_does(
+    text: str, passed: bool, compare: str
+) -> None:
+    accepted = passed and (compare == "tokens" or "\nNo\n" not in text)
+    assert judged(text, solution=None, compare=compare)[0] is accepted
+
+
+@pytest.mark.parametrize(
+    ("text", "detail", "reading"),
+    [
+        ("\nNo Solution\n", "", "(a blank line before 'No Solution')"),
+        ("No\nSolution\n", "", "('No Solution' on 2 lines, not 1)"),
+        ("no solution\n", "expected 'No Solution', got 'no solution'", ""),
+        ("No Solution\nTime: 1s\n", "unexpected 'Time:' after 'No Solution' (output line 2", ""),
+        ("No\n", "expected 'No Solution', got 'No'", ""),
+        ("", "expected 'No Solution', got nothing", ""),
+    ],
+)
+def test_no_solution_as_tokens_says_its_layout_or_its_first_difference(
+    text: str, detail: str, reading: str
+) -> None:
+    passed, got, accepted = judged(text, solution=None)
+    assert passed == (not detail) and detail in got and reading in accepted, (got, accepted)
 
 
 def test_any_valid_completion_is_accepted_when_the_suite_allows_several() -> None:
