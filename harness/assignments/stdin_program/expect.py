@@ -56,12 +56,17 @@ class PrintedGrid:
 
     def judge(self, outcome: CallOutcome) -> Judgement:
         text = str(outcome.value)
-        answer = self.answer
-        compared = COMPARISONS[self.compare](answer, text)
+        compared = COMPARISONS[self.compare](self.answer, text)
         if not isinstance(compared, Difference):
             return Judgement(True, accepted=compared)
-        printed = Printed.from_texts(answer.text, text, compared.expected_at, compared.received_at)
-        return Judgement(False, compared.detail, printed=printed)
+        return Judgement(False, compared.detail, printed=self._printed(text, compared))
+
+    def _printed(self, text: str, found: Difference) -> Printed | None:
+        """The output beside the expected one; none when several solutions are right (one of
+        them beside the output would mislead), as for the grids."""
+        if self.multiple_solutions:
+            return None
+        return Printed.from_texts(self.answer.text, text, found.expected_at, found.received_at)
 
 
 def printed_grid(text: str, n: int) -> list[list[int | None]]:
