@@ -235,6 +235,7 @@ def test_tokens_in_another_layout_are_accepted_and_the_layout_said(text: str, la
         (PRINTED.replace("3 1 4 2", "3 1 4 ٢"), "row 4, column 4: '٢' is not a value"),
         (PRINTED.replace("3 1 4 2", "3 1 4\u00a02"), "row 4, column 3: '4\\xa02' is not a value"),
         ("No Solution\n", "printed 'No Solution', but the puzzle has a solution"),
+        ("1 3 2 1\n", "row 1, column 4: expected 4, got 1 (the output has 4 tokens, not 16)"),
     ],
     ids=[
         "timing-line",
@@ -246,6 +247,7 @@ def test_tokens_in_another_layout_are_accepted_and_the_layout_said(text: str, la
         "arabic-digit",
         "no-break-space",
         "no-solution",
+        "short-and-wrong",
     ],
 )
 def test_as_tokens_anything_else_is_wrong_naming_the_first_different_token(

@@ -7,6 +7,7 @@ the answer (a timing line) is a wrong answer naming the first extra token and it
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from harness.assignments.stdin_program.output import (
     NO_SOLUTION,
@@ -31,7 +32,7 @@ def compare_tokens(answer: Answer, text: str) -> Compared:
         detail = f"printed {NO_SOLUTION!r}, but the puzzle has a solution"
         return Difference(detail, got[0].span, _expected(answer, 0))
     n = answer.size
-    found = answer.wrong_value(got[: n * n], grid_place(n))
+    found = _with_count(answer.wrong_value(got[: n * n], grid_place(n)), len(got), n * n)
     found = found or _count(answer, text, got, "the grid") or answer.completion_problem(got)
     if found is not None:
         return found
@@ -47,6 +48,14 @@ def grid_place(n: int) -> Place:
         return f"row {row + 1}, column {column + 1}{line}"
 
     return place
+
+
+def _with_count(found: Difference | None, count: int, wanted: int) -> Difference | None:
+    """A wrong value's detail, saying too when the output has another number of tokens (a 9x9
+    grid printed for a 16x16 puzzle)."""
+    if found is None or count == wanted:
+        return found
+    return replace(found, detail=f"{found.detail} (the output has {count} tokens, not {wanted})")
 
 
 def _count(answer: Answer, text: str, got: Sequence[Token], what: str) -> Difference | None:
