@@ -20,7 +20,7 @@ from harness.assignments.stdin_program.expect import PrintedGrid
 from harness.assignments.stdin_program.values import stdin_text
 from harness.cli.app import app
 from harness.config import load_config
-from harness.errors import ExitCode
+from harness.errors import BadInput, ExitCode
 from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import Plan
 from harness.grading.run import grade_all
@@ -137,6 +137,31 @@ def test_the_language_standard_comes_from_config(tmp_path: Path) -> None:
     at_11 = grade_all(plan(), [submission])
     assert re.search(r"reference to .size. is ambiguous", at_17.submissions[0].note)
     assert at_11.submissions[0].marks == at_11.submissions[0].max_marks
+
+
+def test_a_blank_first_line_is_accepted_as_tokens_and_refused_in_lines_mode(
+    tmp_path: Path,
+) -> None:
+    """config.yaml's program.compare reaches the probes: the default compares tokens (the layout
+    said in the reading); `lines` keeps the line by line comparison."""
+    if shutil.which("g++") is None:
+        pytest.skip("g++ is not installed")
+    submission = Submission("blank-first-line", EXAMPLES / "blank-first-line")
+    [tokens] = grade_all(plan(), [submission]).submissions
+    config = config_copy(tmp_path, ("build_time: 30", "build_time: 30\n      compare: lines"))
+    [lines] = grade_all(calibrated_plan(load_config(config), "stdin"), [submission]).submissions
+    cases = [case for item in tokens.items for case in item.cases]
+    assert tokens.marks == tokens.max_marks
+    assert any("(a blank line before the grid)" in reading for c in cases for reading in c.accepted)
+    refused = [case for item in lines.items for case in item.cases if case.verdict is Verdict.WA]
+    assert refused and "line 1: expected 9 values, got an empty line" in refused[0].detail
+    assert {c.id for c in refused} == {c.id for c in cases if "unsolvable" not in c.id}
+
+
+def test_an_unknown_comparison_is_refused(tmp_path: Path) -> None:
+    config = config_copy(tmp_path, ("build_time: 30", "build_time: 30\n      compare: words"))
+    with pytest.raises(BadInput, match=r"program\.compare"):
+        load_config(config)
 
 
 # judging the printed grid -------------------------------------------------------------------
