@@ -82,7 +82,7 @@ def test_fixture_gets_its_folders_verdict(
         ("MLE/allocates", "ran out of memory (uncaught std::bad_alloc)"),
         ("MLE/python-list", "ran out of memory (MemoryError)"),
         ("TLE/sleeps", "more than the 1 s time limit"),
-        ("WA/extra-line", "line 10: unexpected 'done' after the grid"),
+        ("WA/extra-line", "unexpected 'done' after the grid (output line 10)"),
         ("CE/syntax", "main.cpp:7:5: error: expected"),
     ],
 )
