@@ -24,6 +24,11 @@ ADAPTATION_COST = 0.1  # of an item's marks, per kind of interface deviation rea
 CONFIG_NAME = "config.yaml"
 CONFIG_ENV = "SUDOKU_HARNESS_CONFIG"
 
+# How a program's output is compared with the answer: `tokens`, whitespace-separated values in
+# order (Kattis's and DOMjudge's default; another layout is accepted and said), or `lines`, one
+# row per line as the handout prints it.
+Comparison = Literal["tokens", "lines"]
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -99,6 +104,7 @@ class ProgramConfig(_Strict):
     sizes: dict[int, str] = Field(default_factory=dict)  # size -> file pattern, e.g. "*9x9*"
     build_time: float = Field(default=30.0, gt=0)  # CPU seconds to build one program
     build_memory_mb: int = Field(default=2048, ge=64)  # the compiler's address space
+    compare: Comparison = "tokens"  # how the output is compared with the answer (see Comparison)
 
 
 class LeagueConfig(_Strict):

@@ -18,7 +18,9 @@ from pathlib import Path
 import pytest
 
 from harness.assignments.expectations import Equal, GridAfter, Solves
-from harness.assignments.stdin_program.expect import PrintedGrid, token
+from harness.assignments.stdin_program.expect import PrintedGrid
+from harness.assignments.stdin_program.values import token
+from harness.config import Comparison
 from harness.grading.judge import judge
 from harness.records.evidence import OUTPUT_KEPT, Evidence, Grid, Grids
 from harness.records.outcomes import CallOutcome
@@ -35,6 +37,8 @@ from harness.records.verdicts import Verdict
 from harness.writers.pages import write_pages
 from harness.writers.pages.figures import histogram, item_rates, slowest
 from harness.writers.pages.names import page_stems
+from harness.writers.pages.printed import sides
+from harness.writers.pages.to_markdown import marked_lines
 from tests.conftest import REPO, examples_report
 
 CONFIG = REPO / "config.yaml"
@@ -287,6 +291,47 @@ def test_evidence_goes_through_the_json_report_and_back() -> None:
         "detail",
         "seconds",
     ]
+
+
+def printed_case(text: str, compare: Comparison = "tokens") -> CaseResult:
+    """A 4x4 stdin case judged on `text`."""
+    solution = pattern(4)
+    puzzle = with_cells(solution, {(r, c): 0 for r in range(4) for c in range(4) if (r + c) % 2})
+    probe = Probe("4x4", "p", "4x4 puzzle p", (), PrintedGrid(puzzle, solution, compare=compare))
+    return judge(probe, CallOutcome("returned", value=text), 1.0)
+
+
+GRID_4 = "1 2 3 4\n3 4 1 2\n2 3 4 1\n4 1 2 3\n"
+
+
+def test_a_wrong_programs_page_shows_its_output_beside_the_expected_one(tmp_path: Path) -> None:
+    failed = printed_case(GRID_4 + f"Time: {HOSTILE}\n")
+    assert failed.verdict is Verdict.WA and failed.evidence is not None
+    assert failed.evidence.grids is None  # the tokens do not make a grid: only the output shows
+    report = report_of(submission("s", 0, [one_item("4x4", failed)]))
+    write_pages(report, tmp_path)
+    html, markdown = ((tmp_path / f"s.{ext}").read_text() for ext in ("html", "md"))
+    assert "expected output" in html and '<mark title="the first difference">Time:</mark>' in html
+    assert "<script" not in html and "&lt;script&gt;" in html
+    assert "> Time: <script>alert(1)</script>\n  ^^^^^\n" in markdown
+
+
+def test_a_blank_first_line_is_marked_in_lines_mode() -> None:
+    failed = printed_case("\n" + GRID_4, "lines")
+    assert failed.evidence is not None and failed.evidence.printed is not None
+    printed = failed.evidence.printed
+    assert (printed.expected_at, printed.received_at) == ((0, 0, 7), (0, 0, 0))
+    lines = marked_lines(sides(printed)[1])
+    assert lines[:3] == [">", "  ^", "  1 2 3 4"]
+
+
+def test_printed_evidence_goes_through_the_json_report_and_back() -> None:
+    failed = printed_case(GRID_4.replace("3 4 1 2", "3 4 2 1"))
+    report = report_of(submission("s", 0, [one_item("4x4", failed)]))
+    data = json.loads(json.dumps(to_json(report)))
+    [case_data] = data["submissions"][0]["items"][0]["cases"]
+    assert case_data["printed"]["received_at"] == [1, 4, 5]
+    assert from_json(data).submissions[0].items[0].cases[0].evidence == failed.evidence
 
 
 def test_malformed_grids_in_json_are_refused() -> None:

@@ -16,10 +16,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from harness.assignments.stdin_program.expect import PrintedGrid, stdin_text
+from harness.assignments.stdin_program.expect import PrintedGrid
+from harness.assignments.stdin_program.values import stdin_text
 from harness.cli.app import app
 from harness.config import load_config
-from harness.errors import ExitCode
+from harness.errors import BadInput, ExitCode
 from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import Plan
 from harness.grading.run import grade_all
@@ -81,7 +82,7 @@ def test_fixture_gets_its_folders_verdict(
         ("MLE/allocates", "ran out of memory (uncaught std::bad_alloc)"),
         ("MLE/python-list", "ran out of memory (MemoryError)"),
         ("TLE/sleeps", "more than the 1 s time limit"),
-        ("WA/extra-line", "line 10: unexpected 'done' after the grid"),
+        ("WA/extra-line", "unexpected 'done' after the grid (output line 10)"),
         ("CE/syntax", "main.cpp:7:5: error: expected"),
     ],
 )
@@ -138,6 +139,31 @@ def test_the_language_standard_comes_from_config(tmp_path: Path) -> None:
     assert at_11.submissions[0].marks == at_11.submissions[0].max_marks
 
 
+def test_a_blank_first_line_is_accepted_as_tokens_and_refused_in_lines_mode(
+    tmp_path: Path,
+) -> None:
+    """config.yaml's program.compare reaches the probes: the default compares tokens (the layout
+    said in the reading); `lines` keeps the line by line comparison."""
+    if shutil.which("g++") is None:
+        pytest.skip("g++ is not installed")
+    submission = Submission("blank-first-line", EXAMPLES / "blank-first-line")
+    [tokens] = grade_all(plan(), [submission]).submissions
+    config = config_copy(tmp_path, ("build_time: 30", "build_time: 30\n      compare: lines"))
+    [lines] = grade_all(calibrated_plan(load_config(config), "stdin"), [submission]).submissions
+    cases = [case for item in tokens.items for case in item.cases]
+    assert tokens.marks == tokens.max_marks
+    assert any("(a blank line before the grid)" in reading for c in cases for reading in c.accepted)
+    refused = [case for item in lines.items for case in item.cases if case.verdict is Verdict.WA]
+    assert refused and "line 1: expected 9 values, got an empty line" in refused[0].detail
+    assert {c.id for c in refused} == {c.id for c in cases if "unsolvable" not in c.id}
+
+
+def test_an_unknown_comparison_is_refused(tmp_path: Path) -> None:
+    config = config_copy(tmp_path, ("build_time: 30", "build_time: 30\n      compare: words"))
+    with pytest.raises(BadInput, match=r"program\.compare"):
+        load_config(config)
+
+
 # judging the printed grid -------------------------------------------------------------------
 
 PUZZLE: Grid = ((1, 0, 0, 0), (0, 0, 3, 0), (0, 4, 0, 0), (0, 0, 0, 2))
@@ -173,14 +199,103 @@ def test_layout_details_that_do_not_matter_are_accepted(text: str) -> None:
         ("No Solution\n", "printed 'No Solution', but the puzzle has a solution"),
     ],
 )
-def test_anything_else_is_wrong_with_the_first_difference(text: str, detail: str) -> None:
-    passed, got, _ = judged(text)
+def test_in_lines_mode_anything_else_is_wrong_with_the_first_difference(
+    text: str, detail: str
+) -> None:
+    passed, got, _ = judged(text, compare="lines")
     assert not passed
     assert detail in got
 
 
-def test_the_grid_on_one_line_is_accepted_and_said() -> None:
-    assert judged(PRINTED.replace("\n", " ")) == (True, "", "the grid on one line")
+def test_in_lines_mode_the_grid_on_one_line_is_accepted_and_said() -> None:
+    one_line = PRINTED.replace("\n", " ")
+    assert judged(one_line, compare="lines") == (True, "", "the grid on one line")
+
+
+@pytest.mark.parametrize(
+    ("text", "layout"),
+    [
+        ("\n" + PRINTED, "a blank line before the grid"),
+        ("\n\n\n" + PRINTED, "3 blank lines before the grid"),
+        (PRINTED.replace("4 2 3 1\n", "4 2 3 1\n\n"), "a blank line inside the grid"),
+        (PRINTED.replace(" ", "   "), "extra spaces"),
+        (" " + PRINTED, "extra spaces"),
+        (PRINTED.replace(" ", "\t"), "tabs between values"),
+        (PRINTED.replace("\n", " "), "the grid on one line"),
+        (PRINTED.replace("2 4\n", "2\n4\n", 1), "the grid on 5 lines, not 4"),
+        (
+            "\r\n\t" + PRINTED.replace(" ", "  \t").replace("\n", "\r\n"),
+            "a blank line before the grid; tabs between values; extra spaces",
+        ),
+    ],
+    ids=[
+        "blank-first",
+        "blank-lines",
+        "blank-inside",
+        "spaces",
+        "leading-space",
+        "tabs",
+        "one-line",
+        "split-row",
+        "all-of-them",
+    ],
+)
+def test_tokens_in_another_layout_are_accepted_and_the_layout_said(text: str, layout: str) -> None:
+    reading = f"compared as tokens: the output's layout differs from one row per line ({layout})"
+    assert judged(text) == (True, "", reading)
+
+
+@pytest.mark.parametrize(
+    ("text", "detail"),
+    [
+        (
+            PRINTED + "Time: 0.1s\n",
+            "unexpected 'Time:' after the grid (output line 5: 'Time: 0.1s'; 2 extra tokens)",
+        ),
+        (PRINTED + "done\n", "unexpected 'done' after the grid (output line 5)"),
+        (PRINTED.replace("4 2 3 1", "4 2 1 3"), "row 2, column 3: expected 3, got 1"),
+        ("\n" + PRINTED.replace("4 2 3 1", "4 2 1 3"), "row 2, column 3 (output line 3): expected"),
+        (PRINTED[:16], "row 3, column 1: missing: the output ends after 8 of the 16 values"),
+        (PRINTED.replace("3 1 4 2", "3 1 4 x"), "row 4, column 4: 'x' is not a value"),
+        (PRINTED.replace("3 1 4 2", "3 1 4 ٢"), "row 4, column 4: '٢' is not a value"),
+        (PRINTED.replace("3 1 4 2", "3 1 4\u00a02"), "row 4, column 3: '4\\xa02' is not a value"),
+        ("No Solution\n", "printed 'No Solution', but the puzzle has a solution"),
+        ("1 3 2 1\n", "row 1, column 4: expected 4, got 1 (the output has 4 tokens, not 16)"),
+    ],
+    ids=[
+        "timing-line",
+        "extra-word",
+        "wrong-value",
+        "wrong-value-shifted",
+        "missing",
+        "not-a-value",
+        "arabic-digit",
+        "no-break-space",
+        "no-solution",
+        "short-and-wrong",
+    ],
+)
+def test_as_tokens_anything_else_is_wrong_naming_the_first_different_token(
+    text: str, detail: str
+) -> None:
+    passed, got, _ = judged(text)
+    assert not passed
+    assert got == detail or got.startswith(detail), got
+
+
+def test_the_first_difference_is_marked_beside_the_expected_output() -> None:
+    expect = PrintedGrid(PUZZLE, SOLUTION)
+    wrong = "\n" + PRINTED.replace("4 2 3 1", "4 2 1 3")
+    printed = expect.judge(CallOutcome("returned", value=wrong)).printed
+    assert printed is not None
+    assert printed.expected == tuple(PRINTED.splitlines())
+    assert printed.received == tuple(wrong.splitlines())
+    assert (printed.expected_at, printed.received_at) == ((1, 4, 5), (2, 4, 5))
+    timing = expect.judge(CallOutcome("returned", value=PRINTED + "Time: 1s\n")).printed
+    assert timing is not None and (timing.expected_at, timing.received_at) == (None, (4, 0, 5))
+    lines = PrintedGrid(PUZZLE, SOLUTION, compare="lines")
+    blank = lines.judge(CallOutcome("returned", value="\n" + PRINTED)).printed
+    assert blank is not None and (blank.expected_at, blank.received_at) == ((0, 0, 7), (0, 0, 0))
 
 
 def test_letters_and_numbers_are_the_same_value() -> None:
@@ -202,13 +317,36 @@ def test_letters_and_numbers_are_the_same_value() -> None:
         ("No Solution\n", True),
         ("No Solution", True),
         ("  No   Solution \r\n", True),
+        ("\nNo\nSolution\n", True),
         ("no solution\n", False),
         ("No Solution\nTime: 1s\n", False),
         ("", False),
     ],
 )
-def test_no_solution_must_be_spelt_as_the_handout_does(text: str, passed: bool) -> None:
-    assert judged(text, solution=None)[0] is passed
+@pytest.mark.parametrize("compare", ["tokens", "lines"])
+def test_no_solution_must_be_spelt_as_the_handout_does(
+    text: str, passed: bool, compare: str
+) -> None:
+    accepted = passed and (compare == "tokens" or "\nNo\n" not in text)
+    assert judged(text, solution=None, compare=compare)[0] is accepted
+
+
+@pytest.mark.parametrize(
+    ("text", "detail", "reading"),
+    [
+        ("\nNo Solution\n", "", "(a blank line before 'No Solution')"),
+        ("No\nSolution\n", "", "('No Solution' on 2 lines, not 1)"),
+        ("no solution\n", "expected 'No Solution', got 'no solution'", ""),
+        ("No Solution\nTime: 1s\n", "unexpected 'Time:' after 'No Solution' (output line 2", ""),
+        ("No\n", "expected 'No Solution', got 'No'", ""),
+        ("", "expected 'No Solution', got nothing", ""),
+    ],
+)
+def test_no_solution_as_tokens_says_its_layout_or_its_first_difference(
+    text: str, detail: str, reading: str
+) -> None:
+    passed, got, accepted = judged(text, solution=None)
+    assert passed == (not detail) and detail in got and reading in accepted, (got, accepted)
 
 
 def test_any_valid_completion_is_accepted_when_the_suite_allows_several() -> None:

@@ -7,7 +7,9 @@ kernel's accounting; the supervisor killed the call a little later than that.
 
 from __future__ import annotations
 
-from harness.records.evidence import Evidence
+from dataclasses import dataclass
+
+from harness.records.evidence import Evidence, Printed
 from harness.records.outcomes import Adapted, CallOutcome
 from harness.records.probes import Check, Judgement, Probe
 from harness.records.results import CaseResult
@@ -18,8 +20,8 @@ MEMORY_ERRORS = frozenset({"MemoryError"})
 
 
 def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
-    verdict, detail, accepted, checks, adapted = _decide(probe, outcome, cpu_limit)
-    adapted = (*adapted, *outcome.adapted)
+    decision = _decide(probe, outcome, cpu_limit)
+    verdict, detail, checks = decision.verdict, decision.detail, decision.checks
     if verdict is not Verdict.AC and not probe.hidden:
         detail = f"{probe.call}: {detail}"
     if verdict is not Verdict.AC and probe.hidden:
@@ -28,29 +30,39 @@ def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
     seconds = round(outcome.seconds, 6)
     wall_only = outcome.kind == "timeout" and (outcome.cpu_seconds or 0.0) < cpu_limit
     shown = verdict is not Verdict.AC and not probe.hidden
-    evidence = _evidence(probe, outcome) if shown else None
+    evidence = _evidence(probe, outcome, decision.printed) if shown else None
+    adapted = (*decision.adapted, *outcome.adapted)
+    earned = verdict is Verdict.AC or any(c.passed for c in checks)
     return CaseResult(
         probe.id,
         verdict,
         detail,
         seconds,
-        accepted,
+        decision.accepted,
         probe.hidden,
         checks,
         wall_only,
         evidence,
-        adapted if verdict is Verdict.AC or any(c.passed for c in checks) else (),
+        adapted if earned else (),  # a deviation costs marks only where it earned some
     )
 
 
-def _evidence(probe: Probe, outcome: CallOutcome) -> Evidence | None:
+def _evidence(probe: Probe, outcome: CallOutcome, printed: Printed | None) -> Evidence | None:
     """What a failed case leaves to show: the grids behind it, when its expectation judges a
-    whole grid and the call returned one, and its output."""
+    whole grid and the call returned one, its output, and what a program printed beside what
+    it should have printed."""
     grids = probe.expect.grids(probe, outcome) if outcome.kind == "returned" else None
-    return Evidence.from_parts(grids, outcome.output)
+    return Evidence.from_parts(grids, outcome.output, printed)
 
 
-Decision = tuple[Verdict, str, tuple[str, ...], tuple[Check, ...], tuple[Adapted, ...]]
+@dataclass(frozen=True)
+class Decision:
+    verdict: Verdict
+    detail: str
+    accepted: tuple[str, ...] = ()
+    checks: tuple[Check, ...] = ()
+    printed: Printed | None = None  # the judgement's evidence of a program's answer
+    adapted: tuple[Adapted, ...] = ()  # interface deviations the judgement read through
 
 
 def _decide(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> Decision:
@@ -65,19 +77,20 @@ def _returned(judgement: Judgement) -> Decision:
     adapted = judgement.adapted
     if judgement.raised:
         verdict = Verdict.MLE if judgement.raised in MEMORY_ERRORS else Verdict.RE
-        return verdict, judgement.detail, (), judgement.checks, adapted
+        return Decision(verdict, judgement.detail, (), judgement.checks, adapted=adapted)
     if judgement.passed:
-        return Verdict.AC, "", judgement.accepted, judgement.checks, adapted
-    if judgement.verdict is not None:
-        return judgement.verdict, judgement.detail, (), judgement.checks, adapted
-    return Verdict.WA, judgement.detail, (), judgement.checks, adapted
+        return Decision(Verdict.AC, "", judgement.accepted, judgement.checks, adapted=adapted)
+    verdict = Verdict.WA if judgement.verdict is None else judgement.verdict
+    return Decision(verdict, judgement.detail, (), judgement.checks, judgement.printed, adapted)
 
 
 def _failed(probe: Probe, verdict: Verdict, detail: str) -> Decision:
     """A call that did not return: every criterion it was to inform fails, saying why (a missing
     name once, not once per call)."""
     shown = detail if verdict is Verdict.CE else f"{probe.call}: {detail}"
-    return verdict, detail, (), tuple(Check(c, False, shown) for c in probe.expect.criteria), ()
+    return Decision(
+        verdict, detail, (), tuple(Check(c, False, shown) for c in probe.expect.criteria)
+    )
 
 
 def _failure(outcome: CallOutcome) -> tuple[Verdict, str]:

@@ -160,7 +160,7 @@ def shape_of(assignment: AssignmentConfig, item: str) -> str:
 
 def _item_probes(config: Config, name: str, item: str, cases: tuple[Case, ...]) -> list[Probe]:
     assignment = config.assignment(name)
-    builders = PROBE_SETS[assignment.probes].builders
+    builders = PROBE_SETS[assignment.probes].builders_for(assignment)
     builder_name = assignment.items[item].probe or item
     where = f"{config.source}: assignments.{name}.items.{item}"
     if builder_name not in builders:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from harness.records.evidence import Grids
+from harness.records.evidence import Grids, Printed
 from harness.records.outcomes import Adapted, CallOutcome
 from harness.records.verdicts import Verdict
 
@@ -37,6 +37,8 @@ class Judgement:
     # cell that ran out of time: TLE)
     checks: tuple[Check, ...] = ()
     adapted: tuple[Adapted, ...] = ()  # deviations read through to judge the answer
+    printed: Printed | None = None  # a failed program's answer beside the expected one, the
+    # first difference marked (evidence for its feedback page)
 
 
 class Expectation(Protocol):

@@ -3,6 +3,6 @@
 from __future__ import annotations
 
 from harness.assignments.base import ProbeSet
-from harness.assignments.stdin_program.probes import BUILDERS
+from harness.assignments.stdin_program.probes import BUILDERS, configured
 
-PROBE_SET = ProbeSet(BUILDERS)
+PROBE_SET = ProbeSet(BUILDERS, configure=configured)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from harness.records.evidence import Grids
+from harness.records.evidence import Grids, Printed
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,13 @@ class GridFigure:
 
 
 @dataclass(frozen=True)
+class PrintedFigure:
+    """A program's output beside the output expected, the first difference marked on each."""
+
+    printed: Printed
+
+
+@dataclass(frozen=True)
 class Bar:
     label: str
     count: int
@@ -73,7 +80,9 @@ class Histogram:
     bars: tuple[Bar, ...]
 
 
-Block = Heading | Paragraph | Bullets | Table | Preformatted | GridFigure | Histogram
+Block = (
+    Heading | Paragraph | Bullets | Table | Preformatted | GridFigure | PrintedFigure | Histogram
+)
 
 
 @dataclass(frozen=True)

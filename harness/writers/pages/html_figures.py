@@ -1,16 +1,20 @@
-"""The two figures drawn in HTML: a case's grids as tables with box borders (4x4 to 36x36,
-differing cells marked by more than colour) and the marks histogram as inline SVG. No script."""
+"""The figures drawn in HTML: a case's grids as tables with box borders (4x4 to 36x36,
+differing cells marked by more than colour), a program's output beside the expected output (the
+first difference in <mark>) and the marks histogram as inline SVG. No script."""
 
 from __future__ import annotations
 
 import html
 
 from harness.records.evidence import Cell, Grid, box_side
-from harness.writers.pages.document import GridFigure, Histogram
+from harness.writers.pages.document import GridFigure, Histogram, PrintedFigure
+from harness.writers.pages.printed import ENDS, Side, sides
 
 BIG = 16  # grids larger than this are drawn smaller
 BAR_WIDTH, BAR_GAP, PLOT_HEIGHT, MARGIN = 56, 10, 160, 30
 DIFFERS = "differs from the expected grid"
+FIRST = "the first difference"
+EMPTY_MARK = "\u00b7"  # shown for a marked place that has no characters (an empty line)
 
 
 def grid_figure(figure: GridFigure) -> str:
@@ -48,6 +52,29 @@ def _classes(n: int, r: int, c: int, differs: bool) -> str:
     k = box_side(n) or n
     on = {"bt": r > 0 and r % k == 0, "bl": c > 0 and c % k == 0, "diff": differs}
     return " ".join(name for name, flag in on.items() if flag)
+
+
+def printed_figure(figure: PrintedFigure) -> str:
+    parts = "".join(_printed_side(side) for side in sides(figure.printed))
+    return f'<div class="grids printed">{parts}</div>'
+
+
+def _printed_side(side: Side) -> str:
+    lines = [html.escape(line) for line in side.lines]
+    if side.mark is not None:
+        index, start, end = side.mark
+        line = side.lines[index]
+        marked = html.escape(line[start:end]) or EMPTY_MARK
+        lines[index] = (
+            f'{html.escape(line[:start])}<mark title="{FIRST}">{marked}</mark>'
+            f"{html.escape(line[end:])}"
+        )
+    if side.ends_marked:
+        lines.append(f'<mark title="{FIRST}">{ENDS}</mark>')
+    body = "\n".join(lines)
+    return (
+        f"<figure><figcaption>{html.escape(side.caption)}</figcaption><pre>\n{body}</pre></figure>"
+    )
 
 
 def histogram_svg(histogram: Histogram) -> str:

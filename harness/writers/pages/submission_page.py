@@ -1,5 +1,6 @@
 """A submission's feedback page: its marks, each item's marks and verdicts, the feedback, and every
-failed case with its detail, its grids (differing cells marked) and the start of its output."""
+failed case with its detail, its grids (differing cells marked), what a program printed beside
+what it should have (the first difference marked) and the start of its output."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from harness.writers.pages.document import (
     Page,
     Paragraph,
     Preformatted,
+    PrintedFigure,
     Table,
 )
 from harness.writers.pages.figures import percent
@@ -104,7 +106,8 @@ def _failed(result: SubmissionResult) -> list[Block]:
 
 
 def failed_case(item: str, case: CaseResult) -> list[Block]:
-    """A failed case: its verdict, its detail, its grids and its output (when it has them)."""
+    """A failed case: its verdict, its detail, its grids, its printed answer beside the expected
+    one and its output (when it has them)."""
     blocks: list[Block] = [Heading(3, f"{item} / {case.id}: {case.verdict.value}")]
     blocks.append(Paragraph(f"{case.verdict.value}, {case.seconds:.3f} s", "verdict"))
     if "\n" in case.detail:
@@ -114,6 +117,8 @@ def failed_case(item: str, case: CaseResult) -> list[Block]:
     evidence = case.evidence
     if evidence is not None and evidence.grids is not None:
         blocks += [Paragraph(differing_text(evidence.grids), "grids"), GridFigure(evidence.grids)]
+    if evidence is not None and evidence.printed is not None:
+        blocks.append(PrintedFigure(evidence.printed))
     if evidence is not None and evidence.output:
         blocks.append(Preformatted(_output_label(evidence.output), evidence.output))
     return blocks

@@ -18,9 +18,10 @@ from harness.writers.pages.document import (
     Page,
     Paragraph,
     Preformatted,
+    PrintedFigure,
     Table,
 )
-from harness.writers.pages.html_figures import grid_figure, histogram_svg
+from harness.writers.pages.html_figures import grid_figure, histogram_svg, printed_figure
 
 POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 STYLE = """
@@ -40,6 +41,9 @@ pre { background: #f5f5f5; border: 1px solid #ddd; padding: .5em; max-height: 24
 .grids { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; margin: .5em 0; }
 .grids figure { margin: 0; }
 .grids figcaption { font-weight: bold; margin-bottom: .25em; }
+.printed pre { margin: 0; white-space: pre; }
+mark { background: #ffd0d0; font-weight: bold; text-decoration: underline;
+       outline: 2px dashed #a00000; }
 table.sudoku { border-collapse: collapse; border: 3px solid #000; font: 14px monospace; }
 table.sudoku td { border: 1px solid #999; width: 1.8em; height: 1.8em; padding: 0;
                   text-align: center; }
@@ -115,5 +119,6 @@ BLOCKS: dict[type[Any], Callable[[Any], str]] = {
     Table: _table,
     Preformatted: _preformatted,
     GridFigure: grid_figure,
+    PrintedFigure: printed_figure,
     Histogram: histogram_svg,
 }

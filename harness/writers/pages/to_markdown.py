@@ -24,8 +24,10 @@ from harness.writers.pages.document import (
     Page,
     Paragraph,
     Preformatted,
+    PrintedFigure,
     Table,
 )
+from harness.writers.pages.printed import ENDS, Side, sides
 
 SPECIAL = re.compile(r"([\\`*_\[\]<>&|~#])")  # characters that could start Markdown or HTML
 LINE_START = re.compile(r"^([-+=>]|\d+(?=[.)]))")  # a list, quote or heading at a line's start
@@ -138,6 +140,26 @@ def _square(value: int, marked: bool, width: int) -> str:
     return f"[{text}]" if marked else f" {text} "
 
 
+def _printed(block: PrintedFigure) -> str:
+    """Each side in a code block under its caption: `>` before the line with the difference,
+    `^` under its characters (one `^` for an empty place)."""
+    return "\n\n".join(
+        f"**{_text(side.caption)}:**\n\n{_fenced(chr(10).join(marked_lines(side)))}"
+        for side in sides(block.printed)
+    )
+
+
+def marked_lines(side: Side) -> list[str]:
+    lines = [f"  {line}".rstrip() for line in side.lines]
+    if side.mark is not None:
+        line, start, end = side.mark
+        lines[line] = f"> {side.lines[line]}".rstrip() or ">"
+        lines.insert(line + 1, "  " + " " * start + "^" * max(1, end - start))
+    if side.ends_marked:
+        lines.append(f"> {ENDS}")
+    return lines or ["  (nothing)"]
+
+
 def _histogram(block: Histogram) -> str:
     tallest = max((bar.count for bar in block.bars), default=0) or 1
     label = max((len(bar.label) for bar in block.bars), default=0)
@@ -155,5 +177,6 @@ BLOCKS: dict[type[Any], Callable[[Any], str]] = {
     Table: _table,
     Preformatted: _preformatted,
     GridFigure: _grids,
+    PrintedFigure: _printed,
     Histogram: _histogram,
 }
