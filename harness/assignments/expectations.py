@@ -35,6 +35,22 @@ def alike(expected: Any, got: Any, notes: set[str]) -> bool:
     return type(got) is type(expected) and bool(got == expected)
 
 
+def first_difference(expected: Any, got: Any, path: str = "") -> str:
+    """Where two nested lists first differ (", first difference at [3][4]: 0 where 7 was
+    expected"), for a detail whose shortened values would hide it; "" when none is found."""
+    if not isinstance(expected, (list, tuple)) or not isinstance(got, (list, tuple)):
+        if path and not alike(expected, got, set()):
+            return f", first difference at {path}: {show(got)} where {show(expected)} was expected"
+        return ""
+    if len(expected) != len(got):
+        return f", first difference at {path or 'the top'}: {len(got)} items, not {len(expected)}"
+    for index, (want, have) in enumerate(zip(expected, got, strict=True)):
+        found = first_difference(want, have, f"{path}[{index}]")
+        if found:
+            return found
+    return ""
+
+
 def container_note(expected: Any, got: Any) -> str:
     return f"a {type(got).__name__} where the handout shows a {type(expected).__name__}"
 
@@ -65,7 +81,9 @@ class Equal(NoGrids):
         notes: set[str] = set()
         if alike(self.expected, outcome.value, notes):
             return Judgement(True, accepted=_accepted(notes))
-        return Judgement(False, f"returned {show(outcome.value)}, expected {show(self.expected)}")
+        where = first_difference(self.expected, outcome.value)
+        shown = f"returned {show(outcome.value)}, expected {show(self.expected)}"
+        return Judgement(False, f"{shown}{where}")
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from harness.records.outcomes import LoadOutcome, Skipped
 from harness.records.results import CaseResult, Flag, HelperReadings
+from harness.records.verdicts import Verdict
 
 OUTPUT_QUOTED = 80
 AGAIN = "graded again alone: a case ran out of wall-clock time with CPU time to spare"
@@ -23,6 +24,13 @@ def adaptation_notes(cases: Sequence[CaseResult], taken: float) -> list[str]:
         return []
     cost = f" (-{taken:g} marks: the handout states this interface)" if taken else ""
     return [f"adapted: {'; '.join(texts)}{cost}"]
+
+
+def informative_note(marks: float, cases: Sequence[CaseResult]) -> list[str]:
+    """For an item config.yaml gives no marks: its failures are reported and cost nothing."""
+    if marks or not any(case.verdict is not Verdict.AC for case in cases):
+        return []
+    return ["informative only: this item is worth no marks, so its failures cost nothing"]
 
 
 def stub_note(item: str, why: str | None) -> list[str]:

@@ -213,6 +213,7 @@ def _item(
     cfg = plan.assignment.items[name]
     taken = worth.taken.get(name, 0.0)
     lines = [
+        *feedback.informative_note(cfg.marks, cases),
         *feedback.stub_note(name, run.stubs.get(name)),
         *feedback.helper_readings_note(both, rounded(worth.kept[name]), rounded(cfg.marks)),
         *feedback.alias_note(cfg.function or name, run.names.get(name)),

@@ -84,7 +84,7 @@ class _Runs:
     def run_all(self) -> SubmissionRun:
         built = [self._build(program) for program in self.found]
         working = [b for b in built if b.failure is None]
-        if not working:
+        if not working and len(built) == 1:  # one program per size: each size its own error
             failure = built[0].failure
             assert failure is not None
             return SubmissionRun(failure, (), names=self._names())
@@ -167,8 +167,8 @@ class _Runs:
     def _no_program(self, size: int) -> str:
         settings = self.context.assignment.program
         pattern = settings.sizes.get(size) if settings else None
-        wanted = f": no file matches {pattern}" if pattern else ""
-        return f"no program for {size}x{size}{wanted}"
+        wanted = f" (no file matches {pattern})" if pattern else ""
+        return f"not handed in: no program for {size}x{size}{wanted}"
 
     def _notes(self, built: list[_Built]) -> dict[str, tuple[str, ...]]:
         """item -> which program answered it (when a folder holds one per size), and builds that

@@ -30,6 +30,7 @@ from harness.records.outcomes import Adapted, CallOutcome
 from harness.records.probes import Check, Judgement, NoGrids, readings
 
 Report = dict[str, Any]
+SHOWN = 60  # characters of a student's answer quoted in a message
 
 
 def _report(outcome: CallOutcome) -> Report:
@@ -249,6 +250,7 @@ class MoveUndone(NoGrids):
 
 OFF_BOARD, OCCUPIED, CONFLICT, VALID = "off-board", "occupied", "conflicts", "valid"
 ANSWER = {0: "False", 1: "True"}
+RAISED = 3  # the driver's code for a call that raised (2: an answer that is not a bool)
 
 
 @dataclass(frozen=True)
@@ -302,9 +304,8 @@ class ValidMoves(NoGrids):
 
     def _why(self, space: Space, value: int, kind: str, code: Any, detail: Any) -> str:
         want = "True" if kind == VALID else "False"
-        got = ANSWER.get(code) if code in ANSWER else (detail or "an answer that is not a bool")
-        if code in ANSWER:
-            got = f"returned {got}"
+        unusual = "raised an exception" if code == RAISED else "returned something not a bool"
+        got = f"returned {ANSWER[code]}" if code in ANSWER else str(detail or unusual)
         reason = {
             OFF_BOARD: "off the board",
             OCCUPIED: "an occupied space",
@@ -349,7 +350,7 @@ class MostConstrained(NoGrids):
                 else f"{call}, which is solved, returned {report.get('first')!r}, expected None"
             )
             return (Check("none-when-solved", not why, why),), ""
-        best = self._best(first, call)
+        best = self._best(first, call, report.get("first"))
         evaluation, accepted = self._evaluation(report, first, call, best)
         twice = (
             ""
@@ -366,11 +367,12 @@ class MostConstrained(NoGrids):
             checks.append(Check("same-twice", not twice, twice))
         return tuple(checks), accepted
 
-    def _best(self, space: Space | None, call: str) -> str:
+    def _best(self, space: Space | None, call: str, returned: Any = None) -> str:
         fewest, spaces = most_constrained(self.puzzle)
         example = min(spaces)
         if space is None:
-            return f"{call} returned None, but {example} has {_values(fewest)}"
+            got = "None" if returned is None else f"{_shown(returned)}, not a space"
+            return f"{call} returned {got}, but {example} has {_values(fewest)}"
         if space not in spaces:
             what = self._describe(space)
             return f"{call} returned {space}, which {what}, while {example} has {_values(fewest)}"
@@ -415,6 +417,11 @@ class MostConstrained(NoGrids):
             f"{call} returned {space}, whose evaluateSpace is {scores[space]:g}, neither the "
             f"smallest ({low:g}) nor the largest ({high:g})"
         ), ""
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
 
 
 def _values(count: int) -> str:

@@ -15,6 +15,7 @@ Standard library only; imported by child.py before any student code runs.
 
 from __future__ import annotations
 
+import re
 import sys
 import traceback
 from collections.abc import Callable
@@ -23,6 +24,7 @@ from typing import Any
 
 STATE = ("board", "unsolvedSpaces", "valsInRows", "valsInCols", "valsInBoxes", "n2", "n", "spaces")
 MISSING = {"missing": True}
+ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 MESSAGE_CHARS = 300
 DETAILS = 12  # unusual answers described per kind
 RECURSION = 20_000  # deep searches (a 25x25 board) recurse once per empty space, twice if traced
@@ -190,8 +192,10 @@ def _answer(
 
 
 def _short(value: Any) -> str:
+    """A value as feedback shows it: its repr, without the memory address of a default repr
+    (`<submission.Board object>`), so grading twice says the same."""
     try:
-        return repr(value)[:80]
+        return ADDRESS.sub("", repr(value))[:80]
     except Exception:
         return "(repr failed)"
 
@@ -343,7 +347,7 @@ class _Trace:
     def result(self, value: Any) -> None:
         code = RESULT_TRUE if value is True else RESULT_FALSE if value is False else RESULT_OTHER
         if code == RESULT_OTHER:
-            self.odd[len(self.events)] = f"returned {_short(value)}"
+            self.odd[len(self.events)] = _short(value)
         self.add(EXIT, self.board, None, code)
 
     def wrap(
