@@ -40,8 +40,7 @@ def test_a_call_that_raised_is_not_called_an_answer_that_is_not_a_bool() -> None
     judgement = ValidMoves(PUZZLE, "b").judge(reported(PUZZLE, codes=codes, details={}))
     occupied_check = next(c for c in judgement.checks if c.criterion == "occupied")
     assert occupied_check.message == (
-        "isValidMove((0, 0), 1) on board b (an occupied space) raised an exception, "
-        "expected False"
+        "isValidMove((0, 0), 1) on board b (an occupied space) raised an exception, expected False"
     )
 
 

@@ -72,18 +72,18 @@ def test_the_reference_passes_every_case(grade: Grade, cases: Counter[str]) -> N
 
 def test_wrong_answers_fail_with_their_verdict(grade: Grade, cases: Counter[str]) -> None:
     result = grade(FUNCTIONS / "off_by_one_block", "-q")
-    wrong = cases["get_block_num"] + cases["get_position_inside_block"]  # see .expected.yaml
+    # get_position_inside_block is right with the reference's get_block_num: its marked cases
+    # are that reading's (see .expected.yaml), so only get_block_num's fail
+    wrong = cases["get_block_num"]
     result.assert_outcomes(failed=wrong, passed=total(cases) - wrong)
     result.stdout.fnmatch_lines(
         [
             "*_ sudoku::get_block_num::(1,1) _*",
             "WA: get_block_num(<handout/fig5>, (1, 1)): returned 0, expected 1",
-            "*_ sudoku::get_position_inside_block::(1,1) _*",
-            "WA: get_position_inside_block(*",
         ]
     )
     result.stdout.fnmatch_lines(
-        ["off_by_one_block: 100/120 marks, graded", "  get_block_num: 0/10"]
+        ["off_by_one_block: 110/120 marks, graded", "  get_block_num: 0/10"]
     )
     assert "Traceback" not in result.stdout.str()
 
@@ -190,7 +190,7 @@ def test_an_item_left_ungraded_is_skipped_with_the_reason(grade: Grade) -> None:
     [
         ("assignment", "nope", "unknown assignment 'nope' (config.yaml has: *)"),
         ("submission", "/no/such/path", "/no/such/path: no such file or folder"),
-        ("submission", str(FUNCTIONS), "*: a folder of 9 submissions (*): pass one of them"),
+        ("submission", str(FUNCTIONS), "*: a folder of * submissions (*): pass one of them"),
         ("config", "bad.yaml", "*bad.yaml: *"),
     ],
     ids=["unknown-assignment", "missing-path", "several-submissions", "bad-config"],
