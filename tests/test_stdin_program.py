@@ -405,6 +405,29 @@ def test_unclear_submissions_are_said_to_be(
         programs_of(tmp_path, *names)
 
 
+@needs_gpp
+def test_each_size_quotes_its_own_build_error_and_a_missing_one_is_not_handed_in(
+    tmp_path: Path,
+) -> None:
+    """Was: every size quoting the 9x9 file's compile error; a missing program called CE."""
+    both, one = tmp_path / "both" / "student", tmp_path / "one" / "student"
+    for folder in (both, one):
+        folder.mkdir(parents=True)
+    (both / "9x9.cpp").write_text("int main() { return nine_undeclared; }\n")
+    (both / "16x16.cpp").write_text("int main() { return sixteen_undeclared; }\n")
+    (one / "9x9.cpp").write_text("int main() { return nine_undeclared; }\n")
+    the_plan = plan()
+    [built] = grade_all(the_plan, discover(both.parent, SUFFIXES), 1).submissions
+    details = {item.name: item.cases[0].detail for item in built.items}
+    assert "nine_undeclared" in details["9x9"] and "sixteen" not in details["9x9"]
+    assert "sixteen_undeclared" in details["16x16"] and "nine" not in details["16x16"]
+    [missing] = grade_all(the_plan, discover(one.parent, SUFFIXES), 1).submissions
+    sixteen = next(item for item in missing.items if item.name == "16x16")
+    assert (
+        "not handed in: no program for 16x16 (no file matches *16x16*)" in sixteen.cases[0].detail
+    )
+
+
 # the bundled examples -----------------------------------------------------------------------
 
 

@@ -84,7 +84,8 @@ class _Runs:
     def run_all(self) -> SubmissionRun:
         built = [self._build(program) for program in self.found]
         working = [b for b in built if b.failure is None]
-        if not working and len(built) == 1:  # one program per size: each size its own error
+        if not working and len(built) == 1 and built[0].program.sizes is None:
+            # one program for every size; with one per size, each size says its own error
             failure = built[0].failure
             assert failure is not None
             return SubmissionRun(failure, (), names=self._names())
