@@ -387,11 +387,12 @@ class MostConstrained(NoGrids):
         return f"has {_values(len(domain(self.puzzle, space)))}"
 
     def _uses(self, report: Report, call: str, best: str) -> str:
-        if not report.get("has_evaluate") or "evaluation_error" in report:
-            return best  # no evaluateSpace of its own (it is optional): judged by the answer
+        """Any evaluation the code really uses: evaluateSpace when it calls it, else one it
+        computes inline, judged by the answer (the same whether or not an unused evaluateSpace
+        exists)."""
+        if not _evaluates(report):
+            return best
         asked = [_space(s) for s in report.get("asked", [])]
-        if not asked:
-            return f"{call} never calls evaluateSpace"
         empty = set(BoardState.of(self.puzzle).unsolvedSpaces)
         filled = [s for s in asked if s not in empty]
         return f"{call} evaluates {filled[0]}, which is not an unsolved space" if filled else ""
@@ -399,11 +400,12 @@ class MostConstrained(NoGrids):
     def _evaluation(
         self, report: Report, space: Space | None, call: str, best: str
     ) -> tuple[str, str]:
-        scores = _scores(report.get("evaluations"))
+        scores = _scores(report.get("evaluations")) if _evaluates(report) else None
         if scores is None or space is None or space not in scores:
             return (
                 best,
-                "judged by the number of possible values where evaluateSpace gives no numbers",
+                "judged by the number of possible values (evaluateSpace, optional, is not called "
+                "or gives no numbers)",
             )
         low, high = min(scores.values()), max(scores.values())
         if scores[space] == low:
@@ -417,6 +419,17 @@ class MostConstrained(NoGrids):
             f"{call} returned {space}, whose evaluateSpace is {scores[space]:g}, neither the "
             f"smallest ({low:g}) nor the largest ({high:g})"
         ), ""
+
+
+def _evaluates(report: Report) -> bool:
+    """Whether getMostConstrainedUnsolvedSpace ran the student's own evaluateSpace (it is
+    optional; an evaluation computed inline is judged by the answer instead)."""
+    return bool(
+        report.get("has_evaluate")
+        and "evaluation_error" not in report
+        and isinstance(report.get("asked"), list)
+        and report["asked"]
+    )
 
 
 def _shown(value: Any) -> str:
