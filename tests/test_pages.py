@@ -519,3 +519,22 @@ def test_the_rendered_dom_holds_the_key_figures(
     dom = page.stdout.decode()
     assert "sudoku_solver / handout/fig5: WA" in dom and 'class="sudoku"' in dom
     assert "<script" not in dom
+
+
+def test_cases_of_one_item_failed_alike_are_shown_once(tmp_path: Path) -> None:
+    """Was: the same interface-mismatch sentence 48 times on one page."""
+    mismatch = "interface mismatch: Board has no makeMove (it defines: placeValue)"
+    cases = tuple(CaseResult(f"board-{i}", Verdict.CE, mismatch, 0.0) for i in range(48))
+    wrong = CaseResult("other", Verdict.WA, "returned 3, expected 4", 0.0)
+    informative = CaseResult("final-newline", Verdict.RE, "raised ValueError", 0.0)
+    items = (
+        ItemResult("makeMove", 0.0, 10.0, (*cases, wrong)),
+        ItemResult("load_puzzle_variants", 0.0, 0.0, (informative,)),
+    )
+    result = SubmissionResult("s", 0.0, 10.0, "graded", "", items)
+    paths = write_pages(Report("a", 10.0, (result,)), tmp_path)
+    page = next(p for p in paths if p.suffix == ".md" and p.stem != "index").read_text()
+    assert page.count(mismatch) == 1
+    assert "makeMove: 48 cases CE" in page and "and 28 more" in page
+    assert "returned 3, expected 4" in page
+    assert "variants (informative: costs nothing) / final-newline: RE" in page

@@ -1,6 +1,7 @@
 """A submission's feedback page: its marks, each item's marks and verdicts, the feedback, and every
 failed case with its detail, its grids (differing cells marked), what a program printed beside
-what it should have (the first difference marked) and the start of its output."""
+what it should have (the first difference marked) and the start of its output. Cases of one item
+that failed alike (one interface mismatch, say) are shown once, with their ids."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from harness.writers.pages.names import INDEX
 from harness.writers.pages.text import marks_text, percent_text
 
 CELLS_LISTED = 12  # differing cells named in words before "and N more"
+CASES_LISTED = 20  # ids of cases failed alike, named before "and N more"
 BACK = Link("class page", f"{INDEX}.html")
 
 
@@ -100,9 +102,34 @@ def _failed(result: SubmissionResult) -> list[Block]:
     if not failed:
         return [Heading(2, "Failed cases"), Paragraph("none: every case was accepted")]
     blocks: list[Block] = [Heading(2, f"Failed cases ({len(failed)})")]
-    for item, case in failed:
-        blocks += failed_case(item.name, case)
+    for item, cases in _grouped(failed):
+        label = item.name if item.max_marks else f"{item.name} (informative: costs nothing)"
+        blocks += failed_case(label, cases[0]) if len(cases) == 1 else _same_failure(label, cases)
     return blocks
+
+
+def _grouped(
+    failed: Sequence[tuple[ItemResult, CaseResult]],
+) -> list[tuple[ItemResult, list[CaseResult]]]:
+    """Failed cases of one item that say the same thing and show nothing more, together (one
+    interface mismatch is one problem, not 48); the others one by one, in order."""
+    groups: dict[tuple[str, str, str, int], tuple[ItemResult, list[CaseResult]]] = {}
+    for index, (item, case) in enumerate(failed):
+        same = case.evidence is None and "\n" not in case.detail and not case.hidden
+        key = (item.name, case.verdict.value, case.detail, -1 if same else index)
+        groups.setdefault(key, (item, []))[1].append(case)
+    return list(groups.values())
+
+
+def _same_failure(item: str, cases: Sequence[CaseResult]) -> list[Block]:
+    first = cases[0]
+    ids = ", ".join(case.id for case in cases[:CASES_LISTED])
+    more = f" and {len(cases) - CASES_LISTED} more" if len(cases) > CASES_LISTED else ""
+    return [
+        Heading(3, f"{item}: {len(cases)} cases {first.verdict.value}"),
+        Paragraph(first.detail, "detail"),
+        Paragraph(f"cases: {ids}{more}", "verdict"),
+    ]
 
 
 def failed_case(item: str, case: CaseResult) -> list[Block]:
