@@ -5,5 +5,8 @@ from __future__ import annotations
 from harness.assignments.base import CHILD, ProbeSet
 from harness.assignments.board_solver.probes import BUILDERS
 
-HELPERS = {"solveBoard": ("Board",), "competency": ("Board",)}
+# solveBoard's criteria are judged with the student's Solver on the reference Board when a
+# Board method fails, as the course's autograder does; competency stays the whole program's
+# (Solver().solveBoard(Board(file)) as the course's main runs it, own Board and all).
+HELPERS = {"solveBoard": ("Board",)}
 PROBE_SET = ProbeSet(BUILDERS, (CHILD / "board_driver.py",), HELPERS)

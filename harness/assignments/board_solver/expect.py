@@ -477,6 +477,7 @@ class Competent(NoGrids):
     puzzle: Grid
     solution: Grid | None
     board: str
+    any_completion: bool = False  # a near-empty board: any valid completion solves it
 
     @property
     def criteria(self) -> tuple[str, ...]:
@@ -494,10 +495,25 @@ class Competent(NoGrids):
         )
 
         def test() -> str:
-            why = board_difference(_after(report).get("board"), as_dict(target))
+            got = _after(report).get("board")
+            if self.any_completion and self.solution is not None:
+                return self._completion_problem(got)
+            why = board_difference(got, as_dict(target))
             return f"after solveBoard, board {self.board} {what}: {why}" if why else ""
 
         return (_check(self.criteria[0], test),), ""
+
+    def _completion_problem(self, got: Any) -> str:
+        """Why the board is not one of the puzzle's valid completions; "" when it is."""
+        n = len(self.puzzle)
+        if not isinstance(got, dict):
+            return f"after solveBoard, board {self.board} is {_shown(got)}, not a dict"
+        grid = [[got.get((r, c), 0) for c in range(n)] for r in range(n)]
+        if sudoku.is_solution_of(self.puzzle, grid) and len(got) == n * n:
+            return ""
+        empty = sum(1 for row in grid for v in row if v == 0)
+        left = f" ({empty} spaces still empty)" if empty else ""
+        return f"after solveBoard, board {self.board} is not a valid completion of the puzzle{left}"
 
 
 @dataclass(frozen=True)

@@ -164,7 +164,7 @@ def competency(cases: Sequence[Case]) -> list[Probe]:
                 case.id,
                 f"Solver().solveBoard(Board({path!r}))",
                 (path,),
-                Competent(case.puzzle, case.solution, case.id),
+                Competent(case.puzzle, case.solution, case.id, case.multiple_solutions),
                 case.hidden,
                 driver="board.solve",
                 needs=(BOARD, SOLVER, f"{SOLVER}.solveBoard"),
