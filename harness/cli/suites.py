@@ -12,13 +12,18 @@ import typer
 
 from harness import atomic
 from harness.cli.run import run
+from harness.config import find_config, load_config
 from harness.errors import ExitCode
+from harness.grading.calibration import calibrated_plan
+from harness.league import panel, panel_report
 from harness.puzzles import importers
 from harness.puzzles.generate import Request, generate
 from harness.puzzles.rating import Difficulty
 from harness.puzzles.solver import DEFAULT_MAX_GUESSES
-from harness.puzzles.suites import Case, ValueStyle, dump_suite
+from harness.puzzles.suites import Case, ValueStyle, dump_suite, load_suites
 from harness.puzzles.validation import validate
+
+PANEL = Path("solvers/panel")  # typical student solvers, relative to config.yaml
 
 app = typer.Typer(
     rich_markup_mode="rich",
@@ -183,3 +188,49 @@ def _emit(output: Path | None, text: str, count: int, started: float) -> None:
     atomic.write_text(output, text)
     seconds = time.perf_counter() - started
     typer.echo(f"wrote {count} cases to {output} in {seconds:.1f} s", err=True)
+
+
+@app.command("calibrate")
+def calibrate_command(
+    paths: Annotated[
+        Optional[list[Path]],  # noqa: UP045
+        typer.Argument(help="Suite files (default: the assignment's suites in config.yaml)."),
+    ] = None,
+    language: Annotated[
+        Optional[panel.Language],  # noqa: UP045
+        typer.Option("--language", help="The panel's language: python or cpp (default: both)."),
+    ] = None,
+    assignment: Annotated[
+        str, typer.Option("--assignment", "-a", help="A stdin-program assignment in config.yaml.")
+    ] = "stdin-program",
+    folder: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--panel", help="The panel's folder (default: solvers/panel by config)."),
+    ] = None,
+    config: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--config", help="config.yaml to use (default: ./config.yaml or a parent's)."),
+    ] = None,
+    verbose: VerboseOption = False,
+) -> None:
+    """Run the panel of typical student solvers (solvers/panel) on every case, under each
+    size's CPU limit, and check the labels: easy is solved by every member, medium by the
+    MRV one, hard by any or none. Exit 1 when a label does not hold.
+
+    Example: [bold]sudoku-harness suites calibrate --language cpp testcases/stdin-25x25.yaml[/bold]
+    """
+
+    def work() -> ExitCode:
+        settings = load_config(find_config(config))
+        plan = calibrated_plan(settings, assignment)
+        suite_paths = paths or [settings.path(p) for p in settings.assignment(assignment).suites]
+        cases = [case for suite in load_suites(suite_paths) for case in suite.cases]
+        where = folder or settings.path(PANEL)
+        held = True
+        for each in (language,) if language else panel.LANGUAGES:
+            found = panel.calibrate(plan, cases, each, panel.members(where, each))
+            typer.echo(panel_report.render(found) + "\n")
+            held = held and found.holds
+        return ExitCode.OK if held else ExitCode.FAILED
+
+    run(work, verbose)
