@@ -90,6 +90,15 @@ def generate_command(
         Difficulty, typer.Option("--difficulty", help="Measured: easy, medium or hard.")
     ] = "medium",
     seed: Annotated[int, typer.Option("--seed", help="The same seed gives the same file.")] = 1,
+    max_blanks: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--max-blanks",
+            min=1,
+            help="Stop blanking at this many blanks: an easy case a plain backtracking "
+            "student solves (see `suites calibrate`).",
+        ),
+    ] = None,
     output: OutputOption = None,
     name: NameOption = None,
     hidden: HiddenOption = False,
@@ -104,12 +113,13 @@ def generate_command(
 
     def work() -> ExitCode:
         started = time.perf_counter()
-        request = Request(size=size, count=count, difficulty=difficulty, seed=seed)
+        request = Request(size, count, difficulty, seed, max_blanks)
         suite = _suite_name(name, output, f"generated-{size}x{size}-{difficulty}")
         cases = [_marked(case, hidden, values) for case in generate(request, suite)]
+        blanks = f" --max-blanks {max_blanks}" if max_blanks else ""
         command = (
             f"sudoku-harness suites generate --size {size} --count {count} "
-            f"--difficulty {difficulty} --seed {seed}"
+            f"--difficulty {difficulty} --seed {seed}{blanks}"
         )
         description = f"{count} {difficulty} {size}x{size} puzzles made by `{command}`."
         _emit(output, dump_suite(suite, description, cases), len(cases), started)

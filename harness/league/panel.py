@@ -13,7 +13,7 @@ build command, the sandbox interpreter, the isolation layers), on every case of 
 the CPU limit its size's item gets when grading (config.yaml, calibrated on the reference). The
 rule (NEEDED): a case labelled easy is solved within its limit by every member, medium by mrv,
 hard by any or none; a case without a label (an unsolvable one) is run and shown, never judged.
-Labels are judged per language. Cases run easy first, and the assignment's
+Labels are judged per language. Cases run by size, easy first, and the assignment's
 `timeouts_before_skip` applies per size, so a member that times out is not run on and on.
 """
 
@@ -114,7 +114,7 @@ def members(folder: Path, language: Language) -> tuple[Submission, ...]:
 
 
 def case_probes(plan: Plan, cases: Sequence[Case]) -> tuple[Probe, ...]:
-    """A probe per case, for the item of its size, labelled cases first (easy to hard)."""
+    """A probe per case, for the item of its size: by size, then easy to hard, unlabelled last."""
     if plan.assignment.shape != "stdin-program":
         raise BadInput.at("--assignment", f"{plan.name} is not a stdin-program assignment")
     compare = comparison(plan.assignment)
@@ -127,9 +127,9 @@ def case_probes(plan: Plan, cases: Sequence[Case]) -> tuple[Probe, ...]:
     return tuple(probes)
 
 
-def _label_order(case: Case) -> int:
+def _label_order(case: Case) -> tuple[int, int]:
     label = case.rating.difficulty if case.rating else None
-    return DIFFICULTIES.index(label) if label else len(DIFFICULTIES)
+    return case.size, DIFFICULTIES.index(label) if label else len(DIFFICULTIES)
 
 
 def calibrate(
