@@ -9,9 +9,9 @@ then removed in a random order while the puzzle keeps the property its difficult
   within a guess budget per removal; a removal it cannot prove is not made), until proving it
   takes TARGET_GUESSES or the budget for the whole puzzle is spent.
 
-With `max_blanks`, removing stops at that many blanks: an easy puzzle with fewer blanks is one
-that plain first-empty backtracking, as students write it, also solves in time (`suites
-calibrate`). Each property implies a unique solution. The result is rated (see rating.py) and kept only when
+Each property implies a unique solution. With `max_blanks`, removing stops at that many blanks:
+an easy puzzle with fewer blanks is one that plain first-empty backtracking, as students write it,
+also solves in time (`suites calibrate`). The result is rated (see rating.py) and kept only when
 the measured level is the one asked for; otherwise the case starts again from a new grid. Every
 random choice comes from a generator seeded with (seed, size, difficulty, case, attempt), so the
 same arguments give the same file on any machine.
