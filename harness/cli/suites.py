@@ -1,4 +1,4 @@
-"""`sudoku-harness suites ...`: validate, generate and import suites of test cases."""
+"""`sudoku-harness suites ...`: validate, generate, import and calibrate suites of test cases."""
 
 from __future__ import annotations
 
