@@ -113,3 +113,13 @@ def test_an_unreadable_import_is_a_one_line_error(tmp_path: Path) -> None:
     assert result.exit_code == ExitCode.BAD_INPUT
     assert len(result.output.strip().splitlines()) == 1
     assert str(tmp_path / "absent.txt") in result.output
+
+
+def test_max_blanks_caps_the_blanks_and_keeps_the_difficulty(tmp_path: Path) -> None:
+    out = tmp_path / "s.yaml"
+    result = invoke(*generate_args(out, "--difficulty", "easy", "--max-blanks", "30"))
+    assert result.exit_code == ExitCode.OK, result.output
+    assert "--max-blanks 30" in out.read_text()
+    for case in load_suite(out).cases:
+        assert sum(v == 0 for row in case.puzzle for v in row) <= 30
+        assert case.rating is not None and case.rating.difficulty == "easy"

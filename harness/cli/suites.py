@@ -1,4 +1,4 @@
-"""`sudoku-harness suites ...`: validate, generate and import suites of test cases."""
+"""`sudoku-harness suites ...`: validate, generate, import and calibrate suites of test cases."""
 
 from __future__ import annotations
 
@@ -12,13 +12,18 @@ import typer
 
 from harness import atomic
 from harness.cli.run import run
+from harness.config import find_config, load_config
 from harness.errors import ExitCode
+from harness.grading.calibration import calibrated_plan
+from harness.league import panel, panel_report
 from harness.puzzles import importers
 from harness.puzzles.generate import Request, generate
 from harness.puzzles.rating import Difficulty
 from harness.puzzles.solver import DEFAULT_MAX_GUESSES
-from harness.puzzles.suites import Case, ValueStyle, dump_suite
+from harness.puzzles.suites import Case, ValueStyle, dump_suite, load_suites
 from harness.puzzles.validation import validate
+
+PANEL = Path("solvers/panel")  # typical student solvers, relative to config.yaml
 
 app = typer.Typer(
     rich_markup_mode="rich",
@@ -85,6 +90,15 @@ def generate_command(
         Difficulty, typer.Option("--difficulty", help="Measured: easy, medium or hard.")
     ] = "medium",
     seed: Annotated[int, typer.Option("--seed", help="The same seed gives the same file.")] = 1,
+    max_blanks: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--max-blanks",
+            min=1,
+            help="Stop blanking at this many blanks: an easy case a plain backtracking "
+            "student solves (see `suites calibrate`).",
+        ),
+    ] = None,
     output: OutputOption = None,
     name: NameOption = None,
     hidden: HiddenOption = False,
@@ -99,12 +113,13 @@ def generate_command(
 
     def work() -> ExitCode:
         started = time.perf_counter()
-        request = Request(size=size, count=count, difficulty=difficulty, seed=seed)
+        request = Request(size, count, difficulty, seed, max_blanks)
         suite = _suite_name(name, output, f"generated-{size}x{size}-{difficulty}")
         cases = [_marked(case, hidden, values) for case in generate(request, suite)]
+        blanks = f" --max-blanks {max_blanks}" if max_blanks else ""
         command = (
             f"sudoku-harness suites generate --size {size} --count {count} "
-            f"--difficulty {difficulty} --seed {seed}"
+            f"--difficulty {difficulty} --seed {seed}{blanks}"
         )
         description = f"{count} {difficulty} {size}x{size} puzzles made by `{command}`."
         _emit(output, dump_suite(suite, description, cases), len(cases), started)
@@ -183,3 +198,49 @@ def _emit(output: Path | None, text: str, count: int, started: float) -> None:
     atomic.write_text(output, text)
     seconds = time.perf_counter() - started
     typer.echo(f"wrote {count} cases to {output} in {seconds:.1f} s", err=True)
+
+
+@app.command("calibrate")
+def calibrate_command(
+    paths: Annotated[
+        Optional[list[Path]],  # noqa: UP045
+        typer.Argument(help="Suite files (default: the assignment's suites in config.yaml)."),
+    ] = None,
+    language: Annotated[
+        Optional[panel.Language],  # noqa: UP045
+        typer.Option("--language", help="The panel's language: python or cpp (default: both)."),
+    ] = None,
+    assignment: Annotated[
+        str, typer.Option("--assignment", "-a", help="A stdin-program assignment in config.yaml.")
+    ] = "stdin-program",
+    folder: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--panel", help="The panel's folder (default: solvers/panel by config)."),
+    ] = None,
+    config: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--config", help="config.yaml to use (default: ./config.yaml or a parent's)."),
+    ] = None,
+    verbose: VerboseOption = False,
+) -> None:
+    """Run the panel of typical student solvers (solvers/panel) on every case, under each
+    size's CPU limit, and check the labels: easy is solved by every member, medium by the
+    MRV one, hard by any or none. Exit 1 when a label does not hold.
+
+    Example: [bold]sudoku-harness suites calibrate --language cpp testcases/stdin-25x25.yaml[/bold]
+    """
+
+    def work() -> ExitCode:
+        settings = load_config(find_config(config))
+        plan = calibrated_plan(settings, assignment)
+        suite_paths = paths or [settings.path(p) for p in settings.assignment(assignment).suites]
+        cases = [case for suite in load_suites(suite_paths) for case in suite.cases]
+        where = folder or settings.path(PANEL)
+        held = True
+        for each in (language,) if language else panel.LANGUAGES:
+            found = panel.calibrate(plan, cases, each, panel.members(where, each))
+            typer.echo(panel_report.render(found) + "\n")
+            held = held and found.holds
+        return ExitCode.OK if held else ExitCode.FAILED
+
+    run(work, verbose)

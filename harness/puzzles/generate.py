@@ -9,7 +9,9 @@ then removed in a random order while the puzzle keeps the property its difficult
   within a guess budget per removal; a removal it cannot prove is not made), until proving it
   takes TARGET_GUESSES or the budget for the whole puzzle is spent.
 
-Each property implies a unique solution. The result is rated (see rating.py) and kept only when
+Each property implies a unique solution. With `max_blanks`, removing stops at that many blanks:
+an easy puzzle with fewer blanks is one that plain first-empty backtracking, as students write it,
+also solves in time (`suites calibrate`). The result is rated (see rating.py) and kept only when
 the measured level is the one asked for; otherwise the case starts again from a new grid. Every
 random choice comes from a generator seeded with (seed, size, difficulty, case, attempt), so the
 same arguments give the same file on any machine.
@@ -49,12 +51,15 @@ class Request:
     count: int
     difficulty: Difficulty
     seed: int
+    max_blanks: int | None = None  # stop removing clues at this many blanks (None: no limit)
 
     def __post_init__(self) -> None:
         if self.size not in SIZES:
             raise BadInput(f"--size: {self.size} is not one of {', '.join(map(str, SIZES))}")
         if self.count < 1:
             raise BadInput(f"--count: {self.count} must be at least 1")
+        if self.max_blanks is not None and self.max_blanks < 1:
+            raise BadInput(f"--max-blanks: {self.max_blanks} must be at least 1")
 
 
 def generate(request: Request, suite: str) -> list[Case]:
@@ -89,7 +94,7 @@ def _attempt(request: Request, rng: random.Random) -> tuple[Grid, Grid, Rating] 
     solution = full_grid(request.size, rng)
     puzzle = solution
     for keeps in STAGES[request.difficulty]:
-        puzzle = remove_clues(puzzle, solution, keeps(), rng)
+        puzzle = remove_clues(puzzle, solution, keeps(), rng, request.max_blanks)
     measured = level(puzzle)
     if measured != request.difficulty:
         return None
@@ -103,12 +108,17 @@ def full_grid(n: int, rng: random.Random) -> Grid:
     return solver.search(empty, limit=1, rng=rng).solutions[0]
 
 
-def remove_clues(puzzle: Grid, solution: Grid, keeps: Keeps, rng: random.Random) -> Grid:
-    """Blank the puzzle's clues in a random order, a chunk at a time, while `keeps` holds."""
+def remove_clues(
+    puzzle: Grid, solution: Grid, keeps: Keeps, rng: random.Random, max_blanks: int | None = None
+) -> Grid:
+    """Blank the puzzle's clues in a random order, a chunk at a time, while `keeps` holds, and
+    while the puzzle has fewer than `max_blanks` blanks."""
     n = len(solution)
     work = [list(row) for row in puzzle]
     order = [(r, c) for r in range(n) for c in range(n) if puzzle[r][c]]
     rng.shuffle(order)
+    if max_blanks is not None:
+        order = order[: max(0, max_blanks - (n * n - len(order)))]
     chunk, start, failures = n, 0, 0
     while start < len(order) and failures < 2 * n:
         cells = order[start : start + chunk]
