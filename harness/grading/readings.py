@@ -2,12 +2,13 @@
 
 An item whose calls go through helpers of the student's own (solveBoard through the Board's
 makeMove and isValidMove; sudoku_solver through get_candidates) would lose marks for a helper's
-bug twice: once in the helper's item, again in its own. When a helper of such an item failed a
-case (any item it depends on in config.yaml, directly or not), its probes run once more in a fresh
-worker with the trusted reference's helpers standing in (ProbeSet.helpers names which: helper
-functions, or the Board class; the course's own autograder judges solveBoard the same way, with
-the student's Solver on its Board). config.yaml's `helpers:` chooses per item which reading is
-marked: "own", "reference", or the "better" of the two (the default); the feedback shows both.
+bug twice: once in the helper's item, again in its own. When a helper the reference can stand in
+for failed a case (an item whose function ProbeSet.helpers names, or a method of a class it
+names: the Board's), the item's probes run once more in a fresh worker with the trusted
+reference's helpers standing in for each call (the course's own autograder judges solveBoard
+the same way, with the student's Solver on its Board). config.yaml's `helpers:` chooses per
+item which reading is marked: "own", "reference", or the "better" of the two (the default); the
+feedback shows both.
 The reference's source reaches a student's process only for that second run.
 """
 
@@ -23,8 +24,6 @@ from harness.grading.plan import Plan
 from harness.records.results import CaseResult, HelperReadings
 from harness.records.verdicts import Verdict
 from harness.submissions import Submission, SubmissionProblem
-
-PROBLEM_CHARS = 90  # of the failing helper's first failure, quoted in the feedback
 
 
 def read_again(plan: Plan, submission: Submission, judged: JudgedRun) -> JudgedRun:

@@ -242,9 +242,12 @@ def with_defaults(function: Any, args: list[Any], defaults: list[Any]) -> list[A
 
     try:
         signature = inspect.signature(function)
+    except (TypeError, ValueError):  # no signature to read (a builtin): called as it is
+        return []
+    try:
         signature.bind(*args)
         return []
-    except (TypeError, ValueError):
+    except TypeError:
         pass
     for count in range(1, len(defaults) + 1):
         try:
