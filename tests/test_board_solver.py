@@ -102,7 +102,7 @@ def test_trace_events_cross_the_boundary_intact() -> None:
     ]
     assert events[3].kind == "make" and events[3].space is None
     assert repr(events[3].value) == "space 'b7' value '4'"
-    assert events[4].kind == "exit" and repr(events[4].value) == "returned None"
+    assert events[4].kind == "exit" and repr(events[4].value) == "None"
     assert events[5] == Event("exit", value=True)
 
 

@@ -41,7 +41,7 @@ def test_gradescope_results_for_one_submission(tmp_path: Path) -> None:
 def test_fail_under_fails_the_run_and_names_who(tmp_path: Path) -> None:
     result = invoke("grade", str(EXAMPLES), "--config", CONFIG, "--fail-under", "90", "-q")
     assert result.exit_code == ExitCode.FAILED
-    assert "fail-under: 4 submission(s) under 90%: infinite_loop" in result.stderr
+    assert "fail-under: 5 submission(s) under 90%: infinite_loop" in result.stderr
     passing = invoke("grade", str(REFERENCE), "--config", CONFIG, "--fail-under", "100")
     assert passing.exit_code == ExitCode.OK, passing.output
 

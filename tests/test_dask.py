@@ -113,14 +113,14 @@ def test_the_client_killed_mid_run_resumes_from_its_journal(cluster: Any, tmp_pa
     client.kill()  # the client process alone (it has no children: the cluster grades)
     client.wait()
     kept = _lines(journal) - 1
-    assert 2 <= kept < 9, client.stderr.read() if client.stderr else ""
+    assert 2 <= kept < 10, client.stderr.read() if client.stderr else ""
     resumed = invoke(
         "grade", str(FUNCTIONS), "--config", CONFIG, "--out", str(out), "--resume",
         "--executor", "dask", "--scheduler", cluster.scheduler_address,
     )  # fmt: skip
     assert resumed.exit_code == 0, resumed.output
     names = [json.loads(line)["name"] for line in journal.read_text().splitlines()[1:]]
-    assert len(names) == len(set(names)) == 9
+    assert len(names) == len(set(names)) == 10
     assert steady(json.loads((out / "report.json").read_text())) == golden("sudoku-functions")
 
 
