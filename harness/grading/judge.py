@@ -7,6 +7,7 @@ kernel's accounting; the supervisor killed the call a little later than that.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from harness.records.evidence import Evidence, Printed
@@ -16,6 +17,8 @@ from harness.records.results import CaseResult
 from harness.records.verdicts import Verdict
 
 OUTPUT_SHOWN = 200
+REASON_CHARS = 120  # of why a reply could not be judged, quoted in its detail
+log = logging.getLogger(__name__)
 MEMORY_ERRORS = frozenset({"MemoryError"})
 
 
@@ -51,7 +54,10 @@ def _evidence(probe: Probe, outcome: CallOutcome, printed: Printed | None) -> Ev
     """What a failed case leaves to show: the grids behind it, when its expectation judges a
     whole grid and the call returned one, its output, and what a program printed beside what
     it should have printed."""
-    grids = probe.expect.grids(probe, outcome) if outcome.kind == "returned" else None
+    try:
+        grids = probe.expect.grids(probe, outcome) if outcome.kind == "returned" else None
+    except Exception:  # a reply too odd to draw is shown without grids
+        grids = None
     return Evidence.from_parts(grids, outcome.output, printed)
 
 
@@ -69,8 +75,26 @@ def _decide(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> Decision:
     if outcome.over_time(cpu_limit):
         return _failed(probe, Verdict.TLE, f"used more than the {cpu_limit:g} s time limit")
     if outcome.kind == "returned":
-        return _returned(probe.expect.judge(outcome))
+        return _returned(_judged(probe, outcome))
     return _failed(probe, *_failure(outcome))
+
+
+def _judged(probe: Probe, outcome: CallOutcome) -> Judgement:
+    """The expectation's judgement of a reply. A reply it cannot judge at all (a list where a
+    space was reported, NaN where a count was) came from the student's process, whose driver
+    the student's code can rebind: a run-time error of the student's, never the run's end."""
+    try:
+        return probe.expect.judge(outcome)
+    except Exception as err:
+        log.warning("%s: reply not judgeable: %s: %s", probe.call, type(err).__name__, err)
+        reason = f"{type(err).__name__}: {err}"[:REASON_CHARS]
+        detail = f"sent a reply the harness cannot judge ({reason})"
+        return Judgement(
+            False,
+            detail,
+            raised="ReplyError",
+            checks=tuple(Check(c, False, detail) for c in probe.expect.criteria),
+        )
 
 
 def _returned(judgement: Judgement) -> Decision:

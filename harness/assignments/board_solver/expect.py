@@ -305,7 +305,8 @@ class ValidMoves(NoGrids):
     def _why(self, space: Space, value: int, kind: str, code: Any, detail: Any) -> str:
         want = "True" if kind == VALID else "False"
         unusual = "raised an exception" if code == RAISED else "returned something not a bool"
-        got = f"returned {ANSWER[code]}" if code in ANSWER else str(detail or unusual)
+        known = type(code) is int and code in ANSWER
+        got = f"returned {ANSWER[code]}" if known else str(detail or unusual)
         reason = {
             OFF_BOARD: "off the board",
             OCCUPIED: "an occupied space",
