@@ -15,6 +15,7 @@ from harness.records.outcomes import Adapted, CallOutcome
 from harness.records.probes import Check, Judgement, Probe
 from harness.records.results import CaseResult
 from harness.records.verdicts import Verdict
+from harness.text import one_line
 
 OUTPUT_SHOWN = 200
 REASON_CHARS = 120  # of why a reply could not be judged, quoted in its detail
@@ -85,9 +86,9 @@ def _judged(probe: Probe, outcome: CallOutcome) -> Judgement:
     the student's code can rebind: a run-time error of the student's, never the run's end."""
     try:
         return probe.expect.judge(outcome)
-    except Exception as err:
-        log.warning("%s: reply not judgeable: %s: %s", probe.call, type(err).__name__, err)
+    except Exception as err:  # untrusted data: any way of not judging it is the student's
         reason = f"{type(err).__name__}: {err}"[:REASON_CHARS]
+        log.warning("%s: reply not judgeable: %s", one_line(probe.call), one_line(reason))
         detail = f"sent a reply the harness cannot judge ({reason})"
         return Judgement(
             False,
