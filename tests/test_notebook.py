@@ -114,7 +114,7 @@ def test_fixture_gets_its_folders_verdict(
         ("RE-kernel-exits", "no_solution", 0, "is not printed (puzzle04.txt)"),
         ("TLE-cell-loops-forever", "runs", 5.33, "still running at the cell time limit"),
         ("TLE-cell-loops-forever", "no_solution", 2, ""),  # the cells after it still ran
-        ("TLE-ignores-the-interrupt", "runs", 4, "ignored the interrupt after 3 s"),
+        ("TLE-ignores-the-interrupt", "runs", 4, "ignored the interrupt after 8 s"),
         ("OLE-prints-five-megabytes", "runs", 5.33, "printed too much output"),
         ("OLE-prints-five-megabytes", "puzzles", 4, ""),  # what it printed first is kept
         ("MLE-allocates-eight-gigabytes", "runs", 4.67, "raised MemoryError"),
