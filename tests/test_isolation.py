@@ -15,7 +15,14 @@ import pytest
 from harness.limits import Limits
 from harness.records.outcomes import CallOutcome
 from harness.sandbox import cgroup, privileges
-from harness.sandbox.isolation import NO_ISOLATION, Isolation, interpreter_reachable, probe
+from harness.sandbox.isolation import (
+    NO_ISOLATION,
+    Isolation,
+    Mode,
+    choose,
+    interpreter_reachable,
+    probe,
+)
 from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
 from tests.test_cgroup import gone, wait_until
 from tests.test_session import open_session
@@ -223,3 +230,36 @@ def _call(workdir: Path, isolation: Isolation, module: str, name: str) -> CallOu
         return session.call({"name": name, "args": []}, Limits())
     finally:
         session.close()
+
+
+OPEN_FILES = """
+import os, resource
+held = 0
+for fd in range(400):
+    try:
+        os.fstat(fd)
+        held += 1
+    except OSError:
+        pass
+print(held, resource.getrlimit(resource.RLIMIT_NOFILE)[0])
+"""
+
+
+@needs("landlock")
+def test_a_supervisor_holding_many_descriptors_still_starts_confined_programs(
+    tmp_path: Path,
+) -> None:
+    """Was: with 60 or more descriptors open in the supervisor, Landlock's rules could not be
+    opened under the program's open-files limit (applied first), and every Python program's
+    start was the harness's internal error. The limit is applied last, and still holds."""
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(200)]
+    try:
+        limits = ProgramLimits(cpu=5, wall=10, memory_mb=512, output_bytes=1 << 16, open_files=16)
+        isolation = choose(Mode.AUTO)  # every layer this machine has, Landlock among them
+        run = run_program([str(PYTHON), "-I", "-c", OPEN_FILES], tmp_path, b"", limits, isolation)
+    finally:
+        for fd in held:
+            os.close(fd)
+    assert run.ok, run.stderr
+    held, limit = map(int, run.stdout.split())
+    assert held < 16 and limit == 16  # the supervisor's descriptors closed, the limit in force

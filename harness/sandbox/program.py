@@ -108,29 +108,36 @@ def _interpreter(argv: Sequence[str]) -> Path | None:
 
 
 def _confined(limits: ProgramLimits, confine: Callable[[], None] | None) -> Callable[[], None]:
-    """Between fork and exec (the grading workers are single-threaded): rlimits, then the
-    isolation layers."""
+    """Between fork and exec (the grading workers are single-threaded): rlimits, the isolation
+    layers, then the open-files limit. That one last: until exec the child still holds every
+    descriptor of the supervisor (subprocess closes them after this function), and the layers
+    open descriptors of their own (Landlock's rules), which a limit below the supervisor's
+    highest descriptor would refuse."""
     rlimits = _rlimits(limits)
+    open_files = _rlimits(limits, files=True)
 
     def apply() -> None:
         rlimits()
         if confine is not None:
             confine()
+        open_files()
 
     return apply
 
 
-def _rlimits(limits: ProgramLimits) -> Callable[[], None]:
+def _rlimits(limits: ProgramLimits, files: bool = False) -> Callable[[], None]:
+    """The rlimits of a program: all but the open-files one, or (`files`) only that one."""
     cpu = math.ceil(KILL_FACTOR * limits.cpu) + 1  # SIGXCPU then SIGKILL, if polling missed it
     pairs = [
         (resource.RLIMIT_CPU, cpu),
         (resource.RLIMIT_AS, limits.memory_mb * MIB),
         (resource.RLIMIT_FSIZE, limits.file_size_mb * MIB),
-        (resource.RLIMIT_NOFILE, limits.open_files),
         (resource.RLIMIT_CORE, 0),
     ]
     if limits.processes is not None:
         pairs.append((resource.RLIMIT_NPROC, limits.processes))
+    if files:
+        pairs = [(resource.RLIMIT_NOFILE, limits.open_files)]
 
     def apply() -> None:  # runs in the forked child, just before exec
         for which, value in pairs:
