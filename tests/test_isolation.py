@@ -261,5 +261,5 @@ def test_a_supervisor_holding_many_descriptors_still_starts_confined_programs(
         for fd in held:
             os.close(fd)
     assert run.ok, run.stderr
-    held, limit = map(int, run.stdout.split())
-    assert held < 16 and limit == 16  # the supervisor's descriptors closed, the limit in force
+    inherited, limit = map(int, run.stdout.split())
+    assert inherited < 16 and limit == 16  # the supervisor's descriptors closed, limit in force
