@@ -240,7 +240,7 @@ def test_the_reference_solves_course_boards_through_the_harness() -> None:
     assert all(case.verdict is Verdict.AC for case in competency.cases), competency.cases
 
 
-def _reported(puzzle: Grid, **report: Any) -> CallOutcome:
+def reported(puzzle: Grid, **report: Any) -> CallOutcome:
     loaded = {"state": {"board": as_dict(puzzle)}, "attrs": ["board"]}
     return CallOutcome("returned", value={"before": loaded, "after": loaded, **report})
 
@@ -250,7 +250,7 @@ PUZZLE = ((1, 0, 0, 0), (0, 0, 3, 0), (0, 4, 0, 0), (0, 0, 0, 2))
 
 def test_answers_off_the_board_are_judged_not_crashed_on() -> None:
     """Whatever a student's method returns, the trusted side judges it without failing itself."""
-    outcome = _reported(PUZZLE, first=(99, 0), second=(-1, -1), has_evaluate=False)
+    outcome = reported(PUZZLE, first=(99, 0), second=(-1, -1), has_evaluate=False)
     judgement = MostConstrained(PUZZLE, "tiny").judge(outcome)
     assert not judgement.passed
     assert "returned (99, 0), which is not on the board" in judgement.detail
@@ -258,6 +258,6 @@ def test_answers_off_the_board_are_judged_not_crashed_on() -> None:
 
 def test_calls_recorded_outside_the_search_fail_the_board() -> None:
     make = (((0 + 1) << 8 | 1 + 1) << 8 | 1 + 1) << 3 | board_driver.MAKE << 1
-    judgement = Traced(PUZZLE, None, "tiny").judge(_reported(PUZZLE, events=[make], odd={}))
+    judgement = Traced(PUZZLE, None, "tiny").judge(reported(PUZZLE, events=[make], odd={}))
     assert not judgement.passed and judgement.checks
     assert all("cannot be replayed on board tiny" in c.message for c in judgement.checks)

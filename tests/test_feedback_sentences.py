@@ -6,8 +6,6 @@ words it says now. They judge reports the way the supervisor receives them, so n
 
 from __future__ import annotations
 
-from typing import Any
-
 from harness.assignments.board_solver.expect import (
     MostConstrained,
     Traced,
@@ -22,13 +20,9 @@ from harness.records.outcomes import Adapted, CallOutcome
 from harness.records.results import CaseResult, HelperReadings
 from harness.records.verdicts import Verdict
 from harness.sandbox.child import board_driver
+from tests.test_board_solver import reported
 
 PUZZLE: Grid = ((1, 0, 0, 0), (0, 0, 3, 0), (0, 4, 0, 0), (0, 0, 0, 2))
-
-
-def reported(puzzle: Grid, **report: Any) -> CallOutcome:
-    loaded = {"state": {"board": as_dict(puzzle)}, "attrs": ["board"]}
-    return CallOutcome("returned", value={"before": loaded, "after": loaded, **report})
 
 
 def test_a_call_that_raised_is_not_called_an_answer_that_is_not_a_bool() -> None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from harness.config import AssignmentConfig
 from harness.grading.judged import JudgedCase, JudgedRun, run_and_judge
 from harness.grading.plan import Plan
-from harness.records.results import CaseResult, HelperReadings
+from harness.records.results import CaseResult
 from harness.records.verdicts import Verdict
 from harness.submissions import Submission, SubmissionProblem
 
@@ -121,7 +121,3 @@ def _problem(helper: str, failures: Sequence[CaseResult], cases: int) -> str:
     if failures[0].verdict is Verdict.TLE:
         return f"{helper} runs out of time"
     return f"{helper} fails {len(failures)} of {cases} cases"
-
-
-def readings_of(own: float, reference: float, use_reference: bool, problem: str) -> HelperReadings:
-    return HelperReadings(own, reference, "reference" if use_reference else "own", problem)

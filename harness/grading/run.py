@@ -196,7 +196,7 @@ def _marked_readings(
         own, reference = rounded(first.kept[item]), rounded(second.kept[item])
         use = readings.choose(assignment.items[item].helpers, own, reference)
         problem = readings.helper_problem(plan, item, by_reading.own, stubs)
-        both[item] = readings.readings_of(own, reference, use, problem)
+        both[item] = HelperReadings(own, reference, "reference" if use else "own", problem)
         if use:
             cases[item] = theirs
     return cases, both

@@ -115,7 +115,7 @@ def _markers(snapshot: Any) -> list[Any]:
     try:
         board = snapshot["state"]["board"]
         values = [v for v in board.values() if not isinstance(v, (list, dict, set))]
-        return [m for m in BLANKS if any(type(v) is type(m) and v == m for v in values)]
+        return [m for m in BLANKS if any(_is_marker(v, [m]) for v in values)]
     except (TypeError, KeyError, AttributeError):
         return []
 

@@ -182,13 +182,16 @@ def salvaged(entry: str) -> tuple[ModuleType | None, dict[str, Any]]:
 def loaded(module: ModuleType) -> dict[str, Any]:
     values = vars(module)
     names = sorted(name for name, value in values.items() if callable(value))
+    imported = {
+        name: sibling_file(value) for name, value in values.items() if isinstance(value, type)
+    }
+    imported = {name: file for name, file in imported.items() if file}
     classes = {
         name: sorted(member for member in dir(value) if not member.startswith("__"))[:MEMBERS]
         for name, value in values.items()
         if isinstance(value, type)
-        and (getattr(value, "__module__", None) == MODULE_NAME or sibling_file(value))
+        and (getattr(value, "__module__", None) == MODULE_NAME or name in imported)
     }
-    imported = {name: sibling_file(values[name]) for name in classes if sibling_file(values[name])}
     return {"ok": True, "names": names, "members": classes, "imported": imported}
 
 
