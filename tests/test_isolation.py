@@ -4,7 +4,9 @@ without it. A layer not in force on this machine skips its tests with the reason
 
 from __future__ import annotations
 
+import mmap
 import os
+import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -17,6 +19,7 @@ from harness.records.outcomes import CallOutcome
 from harness.sandbox import cgroup, privileges
 from harness.sandbox.isolation import (
     NO_ISOLATION,
+    Confinement,
     Isolation,
     Mode,
     choose,
@@ -263,3 +266,44 @@ def test_a_supervisor_holding_many_descriptors_still_starts_confined_programs(
     assert run.ok, run.stderr
     inherited, limit = map(int, run.stdout.split())
     assert inherited < 16 and limit == 16  # the supervisor's descriptors closed, limit in force
+
+
+def test_a_supervisor_with_a_large_address_space_still_starts_confined_programs(
+    tmp_path: Path,
+) -> None:
+    """Was: the address-space limit came first, so when the supervisor (a busy grading worker,
+    its threads' arenas and stacks mapped) already held more address space than a program may
+    have, the isolation steps still to run in the forked child could not allocate, and every
+    start was "Exception occurred in preexec_fn": an internal error for a whole class."""
+    reserved = mmap.mmap(-1, 2 << 30)  # 2 GiB of address space, never touched
+    try:
+        limits = ProgramLimits(cpu=5, wall=10, memory_mb=256, output_bytes=1 << 16)
+        isolation = choose(Mode.AUTO)
+        argv = [str(PYTHON), "-I", "-c", ADDRESS_SPACE]
+        run = run_program(argv, tmp_path, b"", limits, isolation)
+    finally:
+        reserved.close()
+    assert run.ok, run.stderr
+    assert int(run.stdout) == 256 << 20  # the limit is in force in the program
+
+
+ADDRESS_SPACE = """
+import resource
+print(resource.getrlimit(resource.RLIMIT_AS)[0])
+"""
+
+
+def test_a_failed_start_names_the_step_that_failed(tmp_path: Path) -> None:
+    """subprocess says only "Exception occurred in preexec_fn"; the supervisor's error (and so
+    the internal-error row) names the isolation step and its error."""
+
+    def refuses() -> None:
+        raise PermissionError(13, "no entry")
+
+    confinement = Confinement((refuses,))
+    try:
+        named = r"refuses: PermissionError\(13, 'no entry'\)"
+        with pytest.raises(OSError, match=named), confinement.starting():
+            subprocess.Popen(["/bin/true"], cwd=tmp_path, preexec_fn=confinement.preexec)
+    finally:
+        confinement.close()

@@ -20,12 +20,13 @@ from __future__ import annotations
 import contextlib
 import enum
 import functools
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -36,6 +37,7 @@ from harness.sandbox.child import seccomp
 Kind = Literal["interpreter", "program", "toolchain"]  # a child interpreter (seccomp tightens
 # further once it has started), a student's program, a compiler or the notebook runner
 PIDS_MAX = 128  # processes and threads per student process's cgroup
+REPORT_BYTES = 512  # why a start failed, from the forked child
 SANDBOX = Path(__file__).resolve().parent / "child"  # the worker and the drivers it imports
 
 
@@ -111,6 +113,29 @@ NO_ISOLATION = Isolation()
 _LAST_CAPABILITY = privileges.last_capability()
 
 
+def _report_pipe() -> tuple[int, int]:
+    reader, writer = os.pipe2(os.O_CLOEXEC | os.O_NONBLOCK)
+    return reader, writer
+
+
+def _tell(writer: int, text: str) -> None:
+    """In the forked child: one line for the supervisor (never raises)."""
+    with contextlib.suppress(Exception):
+        os.write(writer, text.encode("utf-8", "replace")[:REPORT_BYTES])
+
+
+def _told(reader: int) -> str:
+    try:
+        return os.read(reader, REPORT_BYTES).decode("utf-8", "replace").strip()
+    except OSError:
+        return ""
+
+
+def _step_name(step: Callable[[], None]) -> str:
+    func = getattr(step, "func", step)  # a functools.partial names its function
+    return str(getattr(func, "__qualname__", func))
+
+
 @dataclass(frozen=True)
 class Confinement:
     """The layers of one student process: applied between fork and exec, cleared after it."""
@@ -118,15 +143,40 @@ class Confinement:
     steps: tuple[Callable[[], None], ...]
     group: cgroup.PidsGroup | None = None
     uid: int | None = None
+    report: tuple[int, int] = field(default_factory=_report_pipe)  # why a start failed
 
     @property
     def preexec(self) -> Callable[[], None] | None:
         """The function to run between fork and exec (None: nothing to apply)."""
-        return self._apply if self.steps else None
+        return self.around() if self.steps else None
 
-    def _apply(self) -> None:
-        for step in self.steps:
-            step()
+    def around(
+        self, before: Sequence[Callable[[], None]] = (), after: Sequence[Callable[[], None]] = ()
+    ) -> Callable[[], None]:
+        """The layers with other steps of the caller's (rlimits) before and after them, as one
+        preexec_fn that says which step failed and why: subprocess itself reports only
+        "Exception occurred in preexec_fn"."""
+        steps = (*before, *self.steps, *after)
+        writer = self.report[1]
+
+        def apply() -> None:
+            for step in steps:
+                try:
+                    step()
+                except BaseException as error:
+                    _tell(writer, f"{_step_name(step)}: {error!r}")
+                    raise
+
+        return apply
+
+    @contextlib.contextmanager
+    def starting(self) -> Iterator[None]:
+        """Around Popen: a failure between fork and exec becomes an OSError naming the step."""
+        try:
+            yield
+        except subprocess.SubprocessError as error:
+            reason = _told(self.report[0]) or "no reason given"
+            raise OSError(f"cannot start a confined process: {error} ({reason})") from None
 
     def kill_all(self) -> None:
         """Kill whatever is left of the process's tree, even what left its process group."""
@@ -134,6 +184,9 @@ class Confinement:
             self.group.kill_all()
 
     def close(self) -> None:
+        for fd in self.report:
+            with contextlib.suppress(OSError):
+                os.close(fd)
         if self.group is not None:
             with contextlib.suppress(OSError):
                 self.group.remove()

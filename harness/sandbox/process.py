@@ -114,17 +114,20 @@ class ChildProcess:
         self._unread = request_read  # kept: how much of a request the child has not taken
         self._reply, reply_write = os.pipe()
         try:
-            self.proc = subprocess.Popen(
-                [str(launch.python), *CHILD_FLAGS, str(CHILD), str(request_read), str(reply_write)],
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.STDOUT,
-                cwd=launch.workdir,
-                env=clean_environment(launch.workdir),
-                pass_fds=(request_read, reply_write),
-                start_new_session=True,
-                preexec_fn=self.confinement.preexec,
-            )
+            channel = (str(request_read), str(reply_write))
+            argv = [str(launch.python), *CHILD_FLAGS, str(CHILD), *channel]
+            with self.confinement.starting():
+                self.proc = subprocess.Popen(
+                    argv,
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.STDOUT,
+                    cwd=launch.workdir,
+                    env=clean_environment(launch.workdir),
+                    pass_fds=(request_read, reply_write),
+                    start_new_session=True,
+                    preexec_fn=self.confinement.preexec,
+                )
         except BaseException:
             self.confinement.close()
             raise

@@ -11,6 +11,7 @@ whole process group is killed, so nothing it started outlives the run.
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import os
 import resource
@@ -81,16 +82,17 @@ def run_program(
     started = time.monotonic()
     confinement = isolation.confine(workdir, _interpreter(argv), kind)
     try:
-        proc = subprocess.Popen(
-            list(argv),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=workdir,
-            env=clean_environment(workdir),
-            start_new_session=True,
-            preexec_fn=_confined(limits, confinement.preexec),
-        )
+        with confinement.starting():
+            proc = subprocess.Popen(
+                list(argv),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                cwd=workdir,
+                env=clean_environment(workdir),
+                start_new_session=True,
+                preexec_fn=confinement.around(before=[_rlimits(limits)], after=[_last(limits)]),
+            )
         watch = _Watch(proc, limits, started, confinement)
         try:
             watch.feed_and_collect(stdin)
@@ -107,43 +109,36 @@ def _interpreter(argv: Sequence[str]) -> Path | None:
     return first if first is not None and first.name.startswith("python") else None
 
 
-def _confined(limits: ProgramLimits, confine: Callable[[], None] | None) -> Callable[[], None]:
-    """Between fork and exec (the grading workers are single-threaded): rlimits, the isolation
-    layers, then the open-files limit. That one last: until exec the child still holds every
-    descriptor of the supervisor (subprocess closes them after this function), and the layers
-    open descriptors of their own (Landlock's rules), which a limit below the supervisor's
-    highest descriptor would refuse."""
-    rlimits = _rlimits(limits)
-    open_files = _rlimits(limits, files=True)
-
-    def apply() -> None:
-        rlimits()
-        if confine is not None:
-            confine()
-        open_files()
-
-    return apply
-
-
-def _rlimits(limits: ProgramLimits, files: bool = False) -> Callable[[], None]:
-    """The rlimits of a program: all but the open-files one, or (`files`) only that one."""
+def _rlimits(limits: ProgramLimits) -> Callable[[], None]:
+    """The rlimits set before the isolation layers (in the forked child)."""
     cpu = math.ceil(KILL_FACTOR * limits.cpu) + 1  # SIGXCPU then SIGKILL, if polling missed it
     pairs = [
         (resource.RLIMIT_CPU, cpu),
-        (resource.RLIMIT_AS, limits.memory_mb * MIB),
         (resource.RLIMIT_FSIZE, limits.file_size_mb * MIB),
         (resource.RLIMIT_CORE, 0),
     ]
     if limits.processes is not None:
         pairs.append((resource.RLIMIT_NPROC, limits.processes))
-    if files:
-        pairs = [(resource.RLIMIT_NOFILE, limits.open_files)]
+    return functools.partial(_set, pairs)
 
-    def apply() -> None:  # runs in the forked child, just before exec
-        for which, value in pairs:
-            resource.setrlimit(which, (value, value))
 
-    return apply
+def _last(limits: ProgramLimits) -> Callable[[], None]:
+    """The rlimits set after the isolation layers, just before exec. Until exec the forked child
+    is a copy of the supervisor: it holds every descriptor of the supervisor (subprocess closes
+    them after this) and its address space, which in a busy grading worker can exceed the
+    program's memory limit. The layers still open descriptors (Landlock's rules) and allocate
+    (Python objects), which limits below what the copy already holds would refuse."""
+    pairs = [
+        (resource.RLIMIT_AS, limits.memory_mb * MIB),
+        (resource.RLIMIT_NOFILE, limits.open_files),
+    ]
+    return functools.partial(_set, pairs)
+
+
+def _set(pairs: Sequence[tuple[int, int]]) -> None:
+    """In the forked child, just before exec."""
+    for which, value in pairs:
+        resource.setrlimit(which, (value, value))
 
 
 class _Watch:
