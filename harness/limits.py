@@ -15,7 +15,12 @@ class Limits(BaseModel):
     memory_mb: int = Field(default=512, ge=64, description="address space of the worker")
     output_kb: int = Field(default=8192, ge=1, description="stdout + stderr allowed per call")
     reply_kb: int = Field(default=1024, ge=1, description="size of one encoded return value")
-    processes: int = Field(default=0, ge=0, description="RLIMIT_NPROC (per uid; not for root)")
+    processes: int = Field(
+        default=16,
+        ge=0,
+        description="RLIMIT_NPROC: processes and threads of the worker's uid (a dedicated uid "
+        "counts threads too; ignored for root, where the pids cgroup bounds them)",
+    )
     open_files: int = Field(default=64, ge=16, description="RLIMIT_NOFILE")
     file_size_mb: int = Field(default=16, ge=0, description="RLIMIT_FSIZE")
     timeouts_before_skip: int = Field(

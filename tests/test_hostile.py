@@ -109,6 +109,8 @@ NEEDS = {
     "daemon_escapes_on_1": CONTAINED,
     "daemon-escapes-cpp": CONTAINED,
     "sends_udp_on_1": DATAGRAMS,
+    "imports_the_harness_packages_on_1": FILES,
+    "imports-the-harness-packages-py": FILES,
 }
 # Attacks on the grading process itself: graded in a throwaway process, never in pytest's.
 ON_THE_PARENT = {"kills_the_supervisor_on_1", "kills-the-parent-cpp", "kills-the-parent-py"}
@@ -156,10 +158,12 @@ HOLES = {
 # Verdicts the harness gets wrong (not a way out, but the wrong call is blamed).
 MISJUDGED: dict[str, pytest.MarkDecorator] = {}
 
-# What the detail of a fixture's failing cases names: what stopped the attack.
+# What the detail of a fixture's failing cases names: what stopped the attack. The teacher's
+# files in the temp folder are not even there in a private view.
+UNSEEN = "FileNotFoundError" if "private view" in ACTIVE else "PermissionError"
 STOPPED_BY = {
-    "reads_the_secret_on_1": "PermissionError",
-    "reads_the_suite_on_1": "PermissionError",
+    "reads_the_secret_on_1": UNSEEN,
+    "reads_the_suite_on_1": UNSEEN,
     "reads_the_grader_on_1": "PermissionError",
     "reads_the_supervisors_environ_on_1": "PermissionError",
     "reads_the_supervisors_cmdline_on_1": "PermissionError",
@@ -177,7 +181,7 @@ STOPPED_BY = {
     "forges_a_valid_reply_on_1": "returned [9, 9, 9",
     "patches_the_worker_on_1": "returned 'AC'",
     "steals-the-answers-cpp": "exited with status 3",
-    "steals-the-answers-py": "PermissionError",
+    "steals-the-answers-py": UNSEEN,
     "connects-to-the-listener-cpp": "socket: Operation not permitted"
     if "seccomp" in ACTIVE
     else "connect: Permission denied",
@@ -187,6 +191,8 @@ STOPPED_BY = {
     "fills-the-disk-cpp": "SIGXFSZ",
     "fills-the-disk-py": "File too large",
     "writes-the-harness-folders-py": "PermissionError",
+    "imports_the_harness_packages_on_1": "ModuleNotFoundError",
+    "imports-the-harness-packages-py": "ModuleNotFoundError",
 }
 
 # The function-library verdict fixtures that are attacks too, graded again here.

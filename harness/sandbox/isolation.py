@@ -6,6 +6,8 @@ channel of its own), rlimits, and a private working copy with a cleared environm
 wherever the machine has them, between fork and exec of every student process, in this order:
 
 1. a pids cgroup of its own (cgroup.py): fork storms even as root, daemons that leave the group;
+1b. a private view (view.py, root only): a mount namespace in which the folders of the host's
+   sockets and homes are empty, and the working copy and the interpreter are shown again;
 2. no capabilities (privileges.py, root only): no lifting its own hard rlimits;
 3. a dedicated uid per grading slot (privileges.py, root only, where the uid can reach the
    interpreter and the working copy): the teacher's files by plain permissions;
@@ -23,7 +25,6 @@ import functools
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -31,8 +32,9 @@ from pathlib import Path
 from typing import Literal
 
 from harness.errors import ExitCode, HarnessError
-from harness.sandbox import cgroup, landlock, privileges
+from harness.sandbox import cgroup, interpreter, landlock, privileges, view
 from harness.sandbox.child import seccomp
+from harness.sandbox.view import View
 
 Kind = Literal["interpreter", "program", "toolchain"]  # a child interpreter (seccomp tightens
 # further once it has started), a student's program, a compiler or the notebook runner
@@ -64,30 +66,45 @@ class Isolation:
     pids_max: int = 0  # 0: no cgroup
     no_capabilities: bool = False
     dedicated_uid: bool = False
+    private_view: bool = False
 
     def confine(self, workdir: Path, python: Path | None, kind: Kind) -> Confinement:
         """The layers for one process about to start in `workdir` (its interpreter `python`)."""
         group = cgroup.PidsGroup.create(self.pids_max) if self.pids_max else None
         steps: list[Callable[[], None]] = [group.join] if group else []
+        view = self._view(workdir, python, kind)
+        if view is not None:
+            steps.append(view.apply)
         if self.no_capabilities:
             steps.append(functools.partial(privileges.drop_capabilities, _LAST_CAPABILITY))
-        uid = self._slot_uid(workdir, python)
+        uid = self._slot_uid(workdir, python, view)
         if uid is not None:
             privileges.hand_over(workdir, uid)
             steps.append(functools.partial(privileges.become, uid))
         if self.landlock_abi:
-            extra = _interpreter_dirs(python) if python else ()
-            policy = landlock.Policy.for_workdir(workdir, extra)
+            readable = _readable(python, kind)
+            policy = landlock.Policy.for_workdir(workdir, readable.read, readable.listed)
             steps.append(functools.partial(landlock.restrict, policy, self.landlock_abi))
         if self.seccomp:
             profile = "toolchain" if kind == "toolchain" else "program"
             steps.append(functools.partial(seccomp.install, profile))
         return Confinement(tuple(steps), group, uid)
 
-    def _slot_uid(self, workdir: Path, python: Path | None) -> int | None:
-        if not self.dedicated_uid or not privileges.reachable(workdir.parent):
+    def _view(self, workdir: Path, python: Path | None, kind: Kind) -> View | None:
+        if not self.private_view:
             return None
-        if python is not None and not interpreter_reachable(python):
+        if python is None:
+            return View.showing([workdir])
+        packages = () if kind == "toolchain" else interpreter.package_folders(python)
+        return View.showing([workdir, *_interpreter_dirs(python), SANDBOX], packages)
+
+    def _slot_uid(self, workdir: Path, python: Path | None, view: View | None) -> int | None:
+        if not self.dedicated_uid:
+            return None
+        reachable = view.reachable if view is not None else privileges.reachable
+        if view is None and not reachable(workdir.parent):
+            return None
+        if python is not None and not interpreter_reachable(python, reachable):
             return None
         return privileges.claim_uid()
 
@@ -101,6 +118,7 @@ class Isolation:
         """The layers in force beyond the supervisor, rlimits and the working copy."""
         named = (
             (self.pids_max > 0, "pids cgroup"),
+            (self.private_view, "private view"),
             (self.no_capabilities, "no capabilities"),
             (self.dedicated_uid, "dedicated uid"),
             (self.landlock_abi > 0, f"Landlock ABI {self.landlock_abi}"),
@@ -193,14 +211,26 @@ class Confinement:
 
 
 def _interpreter_dirs(python: Path) -> tuple[Path, ...]:
-    """The interpreter's installation, through its links (a venv and the Python behind it)."""
-    return tuple(dict.fromkeys([python.absolute().parents[1], python.resolve().parents[1]]))
+    return interpreter.installation(python)
 
 
-def interpreter_reachable(python: Path) -> bool:
-    """Whether another user can run `python` (its installation) and the harness's sandbox."""
+def _readable(python: Path | None, kind: Kind) -> interpreter.Readable:
+    """What of `python`'s installation the process may read: the standard library, or for a
+    toolchain (the notebook runner, whose kernel needs nbclient and ipykernel) everything."""
+    if python is None:
+        return interpreter.Readable((), ())
+    if kind == "toolchain":
+        return interpreter.everything(python)
+    return interpreter.standard_library(python)
+
+
+def interpreter_reachable(
+    python: Path, reachable: Callable[[Path], bool] = privileges.reachable
+) -> bool:
+    """Whether another user can run `python` (its installation) and the harness's sandbox
+    (`reachable`: as the host shows them, or as a private view does)."""
     places = (python.resolve(), *_interpreter_dirs(python), SANDBOX)
-    return all(privileges.reachable(place) for place in places)
+    return all(reachable(place) for place in places)
 
 
 @functools.lru_cache(maxsize=2)
@@ -218,6 +248,7 @@ def probe(try_bubblewrap: bool = False) -> tuple[Layer, ...]:
         ),
         Layer("working copy", True, "accidental exposure: a private 0700 copy, a clean env"),
         _pids_layer(),
+        _view_layer(),
         _capabilities_layer(),
         _uid_layer(),
         Layer(
@@ -245,21 +276,39 @@ def _capabilities_layer() -> Layer:
     return Layer("no capabilities", root, "lifting its own hard rlimits, root's privileges", detail)
 
 
+def _view_layer() -> Layer:
+    stops = "the host's Unix sockets (/run, /tmp, homes), other working copies"
+    problem = view.probe()
+    if problem:
+        return Layer("private view", False, stops, problem)
+    detail = f"a mount namespace per process; empty: {', '.join(View.showing([]).covers)}"
+    return Layer("private view", True, stops, detail)
+
+
 def _uid_layer() -> Layer:
     stops = "the teacher's files by plain permissions; makes RLIMIT_NPROC count"
     if not privileges.is_root():
         return Layer("dedicated uid", False, stops, "not running as root")
-    python = Path(sys.executable)
-    detail = f"uids {privileges.FIRST_UID}+, one per worker"
-    if not interpreter_reachable(python):
-        detail += (
-            f"; not for Python processes here: other users cannot reach {python.resolve()} "
-            "or the harness (set runtime.python to an interpreter such as /usr/bin/python3 "
-            "and install the harness where others can read it)"
-        )
     if not privileges.reachable(Path(tempfile.gettempdir())):
         return Layer("dedicated uid", False, stops, "other users cannot reach the temp folder")
-    return Layer("dedicated uid", True, stops, detail)
+    return Layer("dedicated uid", True, stops, f"uids {privileges.FIRST_UID}+, one per worker")
+
+
+def python_uid(python: Path, layers: Sequence[Layer]) -> str:
+    """Which uid the Python processes of `python` run under, said plainly for `doctor`."""
+    active = {layer.name for layer in layers if layer.active}
+    if "dedicated uid" not in active:
+        return "Python processes run as this user (no dedicated uid here)"
+    shown = View.showing([*_interpreter_dirs(python), SANDBOX])
+    reachable = shown.reachable if "private view" in active else privileges.reachable
+    if interpreter_reachable(python, reachable):
+        return f"Python processes ({python}) run under the dedicated uid"
+    return (
+        f"Python processes ({python}) run as root: other users cannot reach "
+        f"{python.resolve()} or the harness, and no private view can show it (set "
+        "runtime.python to an interpreter such as /usr/bin/python3 and install the harness "
+        "where others can read it)"
+    )
 
 
 def _seccomp_layer() -> Layer:
@@ -304,6 +353,7 @@ def choose(mode: Mode, layers: Sequence[Layer] | None = None) -> Isolation:
         pids_max=PIDS_MAX if "pids cgroup" in active else 0,
         no_capabilities="no capabilities" in active,
         dedicated_uid="dedicated uid" in active,
+        private_view="private view" in active,
     )
     if mode is Mode.STRICT and not isolation.confining:
         raise IsolationRefused(

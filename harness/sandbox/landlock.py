@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import os
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,13 +74,16 @@ class Policy:
 
     read: tuple[str, ...]
     write: tuple[str, ...]  # read, write, create, remove beneath
+    listed: tuple[str, ...] = ()  # folders whose entries may be listed, not read
 
     @classmethod
-    def for_workdir(cls, workdir: Path, extra_read: Sequence[Path] = ()) -> Policy:
-        interpreter = {sys.prefix, sys.base_prefix, str(Path(sys.executable).resolve().parent)}
+    def for_workdir(
+        cls, workdir: Path, extra_read: Sequence[Path] = (), listed: Sequence[Path] = ()
+    ) -> Policy:
+        """The system, the worker's folder, `extra_read` (the interpreter's), and `workdir`."""
         sandbox = str(Path(__file__).resolve().parent / "child")  # the worker and its drivers
-        read = (*SYSTEM, *ETC, *sorted(interpreter), sandbox, *map(str, extra_read))
-        return cls(read, (str(workdir),))
+        read = (*SYSTEM, *ETC, sandbox, *map(str, extra_read))
+        return cls(read, (str(workdir),), tuple(map(str, listed)))
 
 
 def restrict(policy: Policy, version: int) -> None:
@@ -92,6 +94,8 @@ def restrict(policy: Policy, version: int) -> None:
     size = ctypes.sizeof(ctypes.c_uint64) * (1 if version < 4 else 2 if version < 6 else 3)
     ruleset = _check(_libc.syscall(CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(size), 0))
     try:
+        for path in policy.listed:
+            _allow(ruleset, path, READ_DIR & fs)
         for path in policy.read:
             _allow(ruleset, path, READ & fs)
         for path in (*policy.write, "/dev/null"):

@@ -1,0 +1,166 @@
+"""A private view of the file tree for each student process (root only): a mount namespace of its
+own in which the folders where other users' files and sockets live are covered by small empty
+tmpfs mounts, and only what the process needs is shown again inside them.
+
+What it stops:
+- Unix sockets of the host: the usual folders of pathname sockets (/run, /tmp, /root, /home,
+  /var/tmp, /dev/shm, /mnt, /srv, /media) are empty in the view, so a connect() there finds
+  nothing (Landlock before ABI 9 cannot refuse a connect to a socket by path);
+- an interpreter out of reach: an installation under a 0700 home (pyenv's /root/.pyenv) is shown
+  again inside the covering tmpfs, whose folders other users may enter, so Python processes can
+  run under the dedicated uid like any program;
+- other students' working copies and the teacher's temporary files are simply not there.
+
+Applied in the forked child between fork and exec, after joining the pids cgroup and before the
+capabilities are dropped (mounting needs CAP_SYS_ADMIN). The namespace dies with the process and
+changes nothing outside it. Mounts are made private first, so nothing propagates to the host.
+
+Shown again (bind-mounted at the same path): the working copy, the interpreter's installation,
+the harness's sandbox folder. Emptied last: the installation's package folders (site-packages),
+except for the notebook runner, whose kernel needs them. Each shown folder is first bound onto a
+staging folder inside the first cover (while it can still be reached), then moved into place
+once every cover is mounted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import functools
+import os
+import subprocess
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+CLONE_NEWNS = 0x00020000
+MS_NOSUID, MS_NODEV, MS_MOVE, MS_BIND, MS_REC, MS_PRIVATE = 2, 4, 8192, 4096, 16384, 1 << 18
+COVERED = ("/run", "/tmp", "/root", "/home", "/var/tmp", "/dev/shm", "/mnt", "/srv", "/media")
+COVER_OPTIONS = "mode=0755,size=1m,nr_inodes=256"
+STAGE = ".sudoku-harness-view"
+PROBE_TIMEOUT = 10.0
+
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
+@dataclass(frozen=True)
+class View:
+    """The covers and what is shown again inside them, for one process."""
+
+    covers: tuple[str, ...]  # existing folders, the staging one first
+    shown: tuple[str, ...]  # folders under a cover, bound back at the same path
+    emptied: tuple[str, ...] = ()  # folders covered last, even inside what is shown
+
+    @classmethod
+    def showing(cls, paths: Sequence[Path], emptied: Sequence[Path] = ()) -> View:
+        """The view that shows `paths` again (those under a cover; the others are visible) and
+        empties `emptied` (the interpreter's package folders)."""
+        covers = tuple(c for c in COVERED if _is_real_dir(c))
+        wanted = sorted({str(p) for p in map(_absolute, paths) if _under_any(p, covers)})
+        shown = tuple(s for s in wanted if not any(_within(s, o) and s != o for o in wanted))
+        stage = next((c for c in covers if not any(_within(s, c) for s in shown)), None)
+        if stage is None:
+            raise OSError(f"no folder among {', '.join(covers)} can hold the staging mounts")
+        others = tuple(c for c in covers if c != stage)
+        return cls((stage, *others), shown, tuple(str(_absolute(p)) for p in emptied))
+
+    def apply(self) -> None:
+        """In the forked child, as root: enter a mount namespace and build the view."""
+        _check(_libc.unshare(CLONE_NEWNS), "unshare(CLONE_NEWNS)")
+        _mount(None, "/", None, MS_REC | MS_PRIVATE)
+        stage, *rest = self.covers
+        _cover(stage)
+        staged = []
+        for index, path in enumerate(self.shown):
+            place = f"{stage}/{STAGE}-{index}"
+            os.mkdir(place, 0o755)
+            _mount(path, place, None, MS_BIND | MS_REC)
+            staged.append(place)
+        for cover in rest:
+            _cover(cover)
+        for place, path in zip(staged, self.shown, strict=True):
+            os.makedirs(path, 0o755, exist_ok=True)
+            _mount(place, path, None, MS_MOVE)
+        for folder in self.emptied:
+            _cover(folder)
+
+    def reachable(self, path: Path) -> bool:
+        """Whether another user can reach `path` in this view: the covers' folders are 0755, so
+        only the part of the path from the folder shown again down counts."""
+        path = _absolute(path)
+        top = next((Path(s) for s in self.shown if _within(str(path), s)), None)
+        if top is not None:
+            return _reachable_from(path, top)
+        return not _under_any(path, self.covers) and _reachable_from(path, Path("/"))
+
+
+def _cover(folder: str) -> None:
+    _mount("tmpfs", folder, "tmpfs", MS_NOSUID | MS_NODEV, COVER_OPTIONS)
+
+
+def _mount(source: str | None, target: str, fstype: str | None, flags: int, data: str = "") -> None:
+    encoded = [None if s is None else s.encode() for s in (source, target, fstype)]
+    result = _libc.mount(*encoded, ctypes.c_ulong(flags), data.encode() if data else None)
+    _check(result, f"mount {target}")
+
+
+def _check(result: int, what: str) -> None:
+    if result != 0:
+        errno = ctypes.get_errno()
+        raise OSError(errno, f"{what}: {os.strerror(errno)}")
+
+
+@functools.lru_cache(maxsize=1)
+def probe() -> str:
+    """Why private views cannot be made here ("" when they can): tried once, with /bin/true."""
+    if os.geteuid() != 0:
+        return "not running as root"
+    try:
+        view = View.showing([Path(os.getcwd())])
+        proc = subprocess.run(
+            ["/bin/true"],
+            preexec_fn=functools.partial(_apply_or_exit, view),
+            timeout=PROBE_TIMEOUT,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError) as error:
+        return str(error)
+    return "" if proc.returncode == 0 else f"cannot make a mount namespace ({proc.returncode})"
+
+
+def _apply_or_exit(view: View) -> None:
+    try:
+        view.apply()
+    except OSError as error:
+        os._exit(error.errno or 255)
+
+
+def _reachable_from(path: Path, top: Path) -> bool:
+    """Whether others may enter every folder from `top` down to `path`, and read `path`."""
+    folders = [p for p in path.parents if _within(str(p), str(top))]
+    if not all(_others_may(folder, 0o001) for folder in folders):
+        return False
+    return _others_may(path, 0o005 if path.is_dir() else 0o004)
+
+
+def _others_may(path: Path, bits: int) -> bool:
+    with contextlib.suppress(OSError):
+        return os.stat(path).st_mode & bits == bits
+    return False
+
+
+def _absolute(path: Path) -> Path:
+    """The path with its links resolved: what the mounts are made on."""
+    return Path(os.path.realpath(path))
+
+
+def _is_real_dir(path: str) -> bool:
+    return os.path.isdir(path) and not os.path.islink(path)
+
+
+def _under_any(path: Path, covers: Sequence[str]) -> bool:
+    return any(_within(str(path), cover) and str(path) != cover for cover in covers)
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
