@@ -31,6 +31,7 @@ from tests.test_cgroup import gone, wait_until
 from tests.test_session import open_session
 
 LAYERS = {layer.name: layer for layer in probe()}
+LAYERS_ABI = choose(Mode.AUTO).landlock_abi
 LIMITS = ProgramLimits(cpu=5, wall=10, memory_mb=512, output_bytes=1 << 16)
 PYTHON = Path(sys.executable)
 SYSTEM_PYTHON = Path("/usr/bin/python3")
@@ -307,3 +308,17 @@ def test_a_failed_start_names_the_step_that_failed(tmp_path: Path) -> None:
             subprocess.Popen(["/bin/true"], cwd=tmp_path, preexec_fn=confinement.preexec)
     finally:
         confinement.close()
+
+
+@needs("landlock")
+@pytest.mark.skipif(not os.access("/opt", os.W_OK), reason="/opt is not here or not writable")
+def test_opt_is_not_readable_under_landlock(tmp_path: Path) -> None:
+    """Was: /opt was in Landlock's system list, and with it whatever third-party software (and
+    its packages) a machine keeps there."""
+    with tempfile.NamedTemporaryFile("w", dir="/opt", suffix=".txt") as planted:
+        planted.write("installed elsewhere")
+        planted.flush()
+        os.chmod(planted.name, 0o644)
+        code = f"print(open({planted.name!r}).read())"
+        run = _python(code, tmp_path, Isolation(landlock_abi=LAYERS_ABI))
+    assert not run.ok and b"PermissionError" in run.stderr, run.stderr

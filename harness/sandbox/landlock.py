@@ -32,7 +32,7 @@ NET_TCP = (1 << 0) | (1 << 1)  # bind, connect (ABI 4)
 SCOPE_ALL = (1 << 0) | (1 << 1)  # abstract Unix sockets, signals (ABI 6)
 
 READ = EXECUTE | READ_FILE | READ_DIR
-SYSTEM = ("/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/opt")
+SYSTEM = ("/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin")  # not /opt: third-party software
 ETC = (
     "/etc/ld.so.cache",
     "/etc/ld.so.conf",
