@@ -111,3 +111,25 @@ def without_timings(report: dict[str, Any]) -> dict[str, Any]:
             for case in item["cases"]:
                 case["seconds"] = 0
     return report
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """How many attacks the hostile suite holds, and how many this machine could grade."""
+    ran = [
+        report
+        for reports in terminalreporter.stats.values()
+        for report in reports
+        if "test_hostile.py" in str(getattr(report, "nodeid", ""))
+    ]
+    if not ran:
+        return
+    from tests import test_hostile  # only when its tests ran
+
+    fixtures = test_hostile.ALL_FIXTURES
+    by_shape = {shape: sum(f.shape == shape for f in fixtures) for shape in test_hostile.SHAPES}
+    runnable = sum(f.runnable for f in fixtures)
+    shapes = ", ".join(f"{count} {shape}" for shape, count in by_shape.items())
+    terminalreporter.write_line(
+        f"hostile suite: {len(fixtures)} attacks ({shapes}); {runnable} graded on this machine, "
+        f"{len(fixtures) - runnable} skipped for a layer not in force"
+    )
