@@ -2,7 +2,34 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
+
+# How a working copy's disk use is capped: "tmpfs", a tmpfs of the cap's size and inode count
+# wherever the grader may mount one (as root), else watched; "watched", the supervisor measures
+# it while student code runs and kills the code past the cap (it uses no memory, and a fast
+# writer can go past the cap between two looks).
+DiskMethod = Literal["tmpfs", "watched"]
+
+
+@dataclass(frozen=True)
+class DiskCap:
+    """How much one working copy may hold: bytes and inodes (files, folders, links)."""
+
+    mib: int
+    files: int
+    method: DiskMethod = "tmpfs"
+
+    @property
+    def bytes(self) -> int:
+        return self.mib << 20
+
+    @property
+    def text(self) -> str:
+        """ "32 MiB and 10,000 files"."""
+        return f"{self.mib} MiB and {self.files:,} files"
 
 
 class Limits(BaseModel):
@@ -23,6 +50,25 @@ class Limits(BaseModel):
     )
     open_files: int = Field(default=64, ge=16, description="RLIMIT_NOFILE")
     file_size_mb: int = Field(default=16, ge=0, description="RLIMIT_FSIZE")
+    disk_mb: int = Field(
+        default=32,
+        ge=4,
+        le=1024,
+        description="what one working copy may hold, MiB (a C++ build needs about 1; as a "
+        "tmpfs this is memory)",
+    )
+    disk_files: int = Field(
+        default=10_000,
+        ge=256,
+        le=1_000_000,
+        description="files, folders and links one working copy may hold",
+    )
+    disk_cap: DiskMethod = Field(
+        default="tmpfs",
+        description="tmpfs: each working copy is a tmpfs of that size where the grader may "
+        "mount one (as root), watched elsewhere; watched: the supervisor measures it while "
+        "student code runs and stops the code past the cap",
+    )
     timeouts_before_skip: int = Field(
         default=3,
         ge=0,
@@ -32,6 +78,10 @@ class Limits(BaseModel):
 
     def with_time(self, seconds: float | None) -> Limits:
         return self if seconds is None else self.model_copy(update={"time": seconds})
+
+    @property
+    def disk(self) -> DiskCap:
+        return DiskCap(self.disk_mb, self.disk_files, self.disk_cap)
 
     @property
     def wall_seconds(self) -> float:

@@ -148,7 +148,8 @@ def test_help_shows_an_example_per_command() -> None:
 def test_doctor_lists_the_layers_and_grade_says_which_are_in_force(tmp_path: Path) -> None:
     doctor = invoke("doctor")
     assert doctor.exit_code == ExitCode.OK, doctor.output
-    for layer in ("supervisor", "rlimits", "working copy", "landlock", "seccomp", "bubblewrap"):
+    layers = ("supervisor", "rlimits", "working copy", "disk cap", "landlock", "seccomp")
+    for layer in (*layers, "bubblewrap"):
         assert layer in doctor.output
     graded = invoke("grade", str(REFERENCE), "--config", CONFIG, "-j", "1", "--isolation", "off")
     assert graded.exit_code == ExitCode.OK, graded.output

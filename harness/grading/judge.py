@@ -130,6 +130,8 @@ def _failure(outcome: CallOutcome) -> tuple[Verdict, str]:
         return Verdict.OLE, f"printed too much output: {_shown(outcome.output)}"
     if kind == "reply_limit":
         return Verdict.OLE, "returned a value too large to carry back"
+    if kind == "disk_limit":
+        return Verdict.RE, outcome.message
     if kind == "unencodable":
         return Verdict.WA, f"returned a value that cannot be compared ({outcome.message})"
     if kind == "protocol":

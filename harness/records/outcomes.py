@@ -18,6 +18,7 @@ CallKind = Literal[
     "crashed",  # the process ended during the call (`exit_code` or `signal`)
     "output_limit",  # it printed more than the cap
     "reply_limit",  # its return value encoded to more than the cap
+    "disk_limit",  # its working copy went over its watched cap (it was killed, its writes undone)
     "unencodable",  # its return value could not be carried (too deep, too many values)
     "protocol",  # the reply channel carried something that is not a reply
     "not_loaded",  # the module is not loaded (or the function is missing)
@@ -56,7 +57,10 @@ class CallOutcome:
     adapted: tuple[Adapted, ...] = ()  # interface deviations read through to make the call
 
     def over_time(self, cpu_limit: float) -> bool:
-        """Stopped on the clock, or used more CPU than `cpu_limit` (kernel accounting)."""
+        """Stopped on the clock, or used more CPU than `cpu_limit` (kernel accounting). A call
+        whose working copy went over its cap is told that first: what it wrote was undone."""
+        if self.kind == "disk_limit":
+            return False
         over = self.cpu_seconds is not None and self.cpu_seconds > cpu_limit
         return self.kind == "timeout" or over or self.signal == "SIGXCPU"
 

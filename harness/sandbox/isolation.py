@@ -32,7 +32,8 @@ from pathlib import Path
 from typing import Literal
 
 from harness.errors import ExitCode, HarnessError
-from harness.sandbox import cgroup, interpreter, landlock, privileges, view
+from harness.limits import Limits
+from harness.sandbox import cgroup, interpreter, landlock, privileges, quota, view
 from harness.sandbox.child import seccomp
 from harness.sandbox.view import View
 
@@ -243,10 +244,10 @@ def probe(try_bubblewrap: bool = False) -> tuple[Layer, ...]:
         Layer(
             "rlimits",
             True,
-            "memory bombs, huge files (per file: many files can still fill the disk), core "
-            "dumps, runaway CPU",
+            "memory bombs, huge files, core dumps, runaway CPU",
         ),
         Layer("working copy", True, "accidental exposure: a private 0700 copy, a clean env"),
+        _disk_layer(),
         _pids_layer(),
         _view_layer(),
         _capabilities_layer(),
@@ -268,6 +269,11 @@ def _pids_layer() -> Layer:
     support = cgroup.probe()
     stops = "fork storms even as root, daemons that leave the process group"
     return Layer("pids cgroup", support.available, stops, support.detail)
+
+
+def _disk_layer() -> Layer:
+    stops = "filling the disk, or its inodes, with many files"
+    return Layer("disk cap", True, stops, quota.describe(Limits().disk))
 
 
 def _capabilities_layer() -> Layer:

@@ -24,6 +24,7 @@ from typing import Any
 
 from harness.sandbox.child import codec
 from harness.sandbox.isolation import NO_ISOLATION, Isolation
+from harness.sandbox.quota import NO_CHECK, UNCAPPED, DiskCheck, DiskWatch
 
 CHILD = Path(__file__).resolve().parent / "child" / "worker.py"
 # -S: no site-packages (student code sees only the standard library, never the harness itself,
@@ -80,6 +81,7 @@ class Exchange:
     malformed: str = ""  # why the reply could not be read, if it could not
     ending: Ending | None = None  # set when the child is gone after this exchange
     undelivered: bool = False  # the child ended without taking the request: not this call's
+    disk: DiskCheck = NO_CHECK  # what the working copy's disk cap says of the exchange
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,7 @@ class Launch:
     output_cap: int
     reply_cap: int
     isolation: Isolation = NO_ISOLATION
+    disk: DiskWatch = UNCAPPED  # keeps the working copy to its cap, across restarts
 
 
 def clean_environment(workdir: Path) -> dict[str, str]:
@@ -174,11 +177,13 @@ class ChildProcess:
         self._drain_output(state)
         if not state.reply_done and self.alive:
             self._settle(timeout=0.5)
+        disk = self.launch.disk.after(state.over_disk, kill=self.kill)
         cpu_after = self._last_cpu = self._cpu()
         exchange = state.finish(
             wall=time.monotonic() - started,
             cpu=None if cpu_before is None or cpu_after is None else cpu_after - cpu_before,
             ending=self.ending,
+            disk=disk,
         )
         untaken = message is not None and not self.alive and _pending(self._unread) > 0
         return replace(exchange, undelivered=True) if untaken else exchange
@@ -199,6 +204,9 @@ class ChildProcess:
             events = self._selector.select(min(remaining, CPU_POLL))
             if not events and self._over(cpu_cap):
                 state.timed_out = True
+                return
+            if self.launch.disk.over():
+                state.over_disk = True
                 return
             for key, _ in events:
                 chunk = _read(key.fd)
@@ -319,7 +327,7 @@ class _Collect:
         self.output_bytes = 0
         self.reply = b""
         self.reply_done = self.reply_eof = False
-        self.timed_out = self.output_overflow = self.reply_overflow = False
+        self.timed_out = self.output_overflow = self.reply_overflow = self.over_disk = False
 
     @property
     def done(self) -> bool:
@@ -327,7 +335,7 @@ class _Collect:
 
     @property
     def must_kill(self) -> bool:
-        return self.timed_out or self.output_overflow or self.reply_overflow
+        return self.timed_out or self.output_overflow or self.reply_overflow or self.over_disk
 
     def take_reply(self, chunk: bytes) -> None:
         if not chunk:
@@ -346,7 +354,9 @@ class _Collect:
         if self.output_bytes > self.output_cap:
             self.output_overflow = True
 
-    def finish(self, wall: float, cpu: float | None, ending: Ending | None) -> Exchange:
+    def finish(
+        self, wall: float, cpu: float | None, ending: Ending | None, disk: DiskCheck
+    ) -> Exchange:
         reply, malformed = None, ""
         if self.reply_done:
             reply, malformed = _parse(self.reply.split(b"\n", 1)[0])
@@ -360,6 +370,7 @@ class _Collect:
             reply_overflow=self.reply_overflow,
             malformed=malformed,
             ending=ending,
+            disk=disk,
         )
 
 

@@ -31,6 +31,7 @@ from harness.sandbox.process import (
     kill_group,
     live_cpu,
 )
+from harness.sandbox.quota import NO_CHECK, UNCAPPED, DiskCheck, DiskWatch
 
 CHUNK = 1 << 16
 KEPT_STDERR = 1 << 16  # stderr kept as evidence; beyond it bytes are only counted
@@ -61,10 +62,12 @@ class ProgramRun:
     ending: Ending
     timed_out: bool = False  # killed on the CPU or the wall clock
     output_overflow: bool = False
+    disk: DiskCheck = NO_CHECK  # what the working copy's disk cap says of the run
 
     @property
     def ok(self) -> bool:
-        return self.ending.code == 0 and not self.timed_out and not self.output_overflow
+        stopped = self.timed_out or self.output_overflow or self.disk.over
+        return self.ending.code == 0 and not stopped
 
 
 def run_program(
@@ -74,9 +77,11 @@ def run_program(
     limits: ProgramLimits,
     isolation: Isolation = NO_ISOLATION,
     kind: Kind = "program",
+    disk: DiskWatch = UNCAPPED,
 ) -> ProgramRun:
     """Run `argv` in `workdir` with `stdin` as its input; never raises for what it does.
-    `kind` is "toolchain" for a compiler or the notebook runner (they start processes).
+    `kind` is "toolchain" for a compiler or the notebook runner (they start processes); `disk`
+    keeps the working copy to its cap.
 
     Raises OSError only when the program cannot be started at all (not found, not executable)."""
     started = time.monotonic()
@@ -93,7 +98,7 @@ def run_program(
                 start_new_session=True,
                 preexec_fn=confinement.around(before=[_rlimits(limits)], after=[_last(limits)]),
             )
-        watch = _Watch(proc, limits, started, confinement)
+        watch = _Watch(proc, limits, started, confinement, disk)
         try:
             watch.feed_and_collect(stdin)
         finally:
@@ -150,13 +155,14 @@ class _Watch:
         limits: ProgramLimits,
         started: float,
         confinement: Confinement,
+        disk: DiskWatch,
     ):
         assert proc.stdin and proc.stdout and proc.stderr
         self.proc, self.limits, self.started = proc, limits, started
-        self.confinement = confinement
+        self.confinement, self.disk = confinement, disk
         self.stdout, self.stderr = bytearray(), bytearray()
         self.output_bytes = 0
-        self.timed_out = self.output_overflow = False
+        self.timed_out = self.output_overflow = self.over_disk = False
         self.selector = selectors.DefaultSelector()
         for stream, name in ((proc.stdout, "stdout"), (proc.stderr, "stderr")):
             os.set_blocking(stream.fileno(), False)
@@ -179,6 +185,9 @@ class _Watch:
                 or (live_cpu(self.proc.pid, children=True) or 0.0) > cpu_cap
             ):
                 self.timed_out = True
+                return
+            if self.disk.over():
+                self.over_disk = True
                 return
             wait = min(deadline - time.monotonic(), POLL if self.pidfd is not None else 0.002)
             events = self.selector.select(max(wait, 0.0))
@@ -250,6 +259,7 @@ class _Watch:
         self.selector.close()
         if self.pidfd is not None:
             os.close(self.pidfd)
+        disk = self.disk.after(self.over_disk, kill=lambda: None)  # all of it is gone already
         return ProgramRun(
             stdout=bytes(self.stdout),
             stderr=bytes(self.stderr),
@@ -259,6 +269,7 @@ class _Watch:
             ending=Ending.from_status(status),
             timed_out=self.timed_out,
             output_overflow=self.output_overflow,
+            disk=disk,
         )
 
 

@@ -14,19 +14,32 @@ from harness.records.outcomes import OUTPUT_CHARS, Adapted, CallOutcome, LoadOut
 from harness.sandbox.child import codec
 from harness.sandbox.process import Exchange
 from harness.sandbox.program import ProgramRun
+from harness.sandbox.quota import DiskCheck
 
 
 def call_outcome(exchange: Exchange) -> CallOutcome:
     return replace(
-        _what_happened(exchange),
+        _noted(_what_happened(exchange), exchange.disk),
         output=exchange.output.decode("utf-8", "replace")[:OUTPUT_CHARS],
         seconds=exchange.wall,
         cpu_seconds=exchange.cpu,
     )
 
 
+def _noted(outcome: CallOutcome, disk: DiskCheck) -> CallOutcome:
+    """A failure beside a full working copy says so: the student's ENOSPC is explained."""
+    if not disk.note or disk.over or outcome.kind not in ("raised", "crashed"):
+        return outcome
+    if outcome.kind == "crashed" and not outcome.message:
+        return outcome
+    said = f"{outcome.message} ({disk.note})" if outcome.message else disk.note
+    return replace(outcome, message=said)
+
+
 def load_outcome(exchange: Exchange) -> LoadOutcome:
     reply = exchange.reply
+    if exchange.disk.over:
+        return LoadOutcome("crashed", message=f"importing the module {exchange.disk.note}")
     if exchange.timed_out:
         return LoadOutcome("timeout", message="importing the module did not finish in time")
     if reply is None:
@@ -89,6 +102,8 @@ def _broken_while_loading(what: str) -> LoadOutcome:
 
 
 def _what_happened(exchange: Exchange) -> CallOutcome:
+    if exchange.disk.over:
+        return CallOutcome("disk_limit", message=exchange.disk.note)
     if exchange.timed_out:
         return CallOutcome("timeout")
     if exchange.output_overflow:
@@ -151,7 +166,7 @@ STDERR_SHOWN = 300
 def program_outcome(run: ProgramRun) -> CallOutcome:
     """What one run of a program comes to, before judging: `returned` with its stdout."""
     stderr = run.stderr.decode("utf-8", "replace")
-    outcome = _program_kind(run, stderr)
+    outcome = _noted(_program_kind(run, stderr), run.disk)
     output = run.stdout if outcome.kind == "output_limit" else run.stderr
     return replace(
         outcome,
@@ -162,6 +177,8 @@ def program_outcome(run: ProgramRun) -> CallOutcome:
 
 
 def _program_kind(run: ProgramRun, stderr: str) -> CallOutcome:
+    if run.disk.over:
+        return CallOutcome("disk_limit", message=run.disk.note)
     if run.timed_out:
         return CallOutcome("timeout")
     if run.output_overflow:

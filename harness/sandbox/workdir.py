@@ -1,20 +1,33 @@
-"""A private working copy of a submission: 0700, regular files only, removed afterwards.
+"""A private working copy of a submission: 0700, regular files only, capped, removed afterwards.
+
+Its disk use is capped (limits.disk_mb and disk_files): where the supervisor may mount one (as
+root), the copy is a tmpfs of that size and inode count (tmpfs.py), and the kernel refuses
+writes past it; elsewhere the supervisor watches it while student code runs (quota.py).
 
 A working copy is removed without recursion and without long paths (`remove_tree`): a
 submission can nest folders deeper than Python's stack and than PATH_MAX, which breaks
-`shutil.rmtree`. Copies are named after the process that made them, so a run can sweep the ones
-earlier runs left behind (`sweep`) without touching those of a run still going.
+`shutil.rmtree`; a tmpfs is unmounted instead, which frees it whole. Copies are named after the
+process that made them, so a run can sweep the ones earlier runs left behind (`sweep`), their
+tmpfs mounts included, without touching those of a run still going.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import functools
 import itertools
+import logging
 import os
 import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+
+from harness.limits import DiskCap
+from harness.sandbox import tmpfs
+
+log = logging.getLogger(__name__)
 
 MAX_FILES = 200
 MAX_BYTES = 20 << 20
@@ -27,31 +40,62 @@ class CopyRefused(Exception):
 
 
 @contextlib.contextmanager
-def private_copy(source: Path, base: Path | None = None) -> Iterator[Path]:
-    """Copy a submission file or folder into a fresh 0700 folder; yield that folder.
+def private_copy(
+    source: Path, base: Path | None = None, cap: DiskCap | None = None
+) -> Iterator[Path]:
+    """Copy a submission file or folder into a fresh 0700 folder, capped at `cap` (a tmpfs of
+    its own where that is asked for and allowed); yield that folder.
 
     Symbolic links are skipped, never followed: a submission must not smuggle a link to the
     teacher's files into its own working copy."""
     workdir = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=base))
+    mounted = False
     try:
-        _copy_files(source, workdir)
+        mounted = cap is not None and cap.method == "tmpfs" and _mounted(workdir, cap)
+        _copy_files(source, workdir, cap)
         yield workdir
     finally:
+        if mounted:
+            _unmount(workdir)
         remove_tree(workdir)
 
 
-def _copy_files(source: Path, workdir: Path) -> None:
+def _mounted(workdir: Path, cap: DiskCap) -> bool:
+    """Whether a tmpfs of `cap` is now mounted on `workdir` (else the cap is watched)."""
+    try:
+        tmpfs.mount(workdir, cap)
+    except OSError as err:
+        log.debug("the working copy is not a tmpfs (%s): its cap is watched", err.strerror)
+        return False
+    return True
+
+
+def _unmount(workdir: Path) -> None:
+    try:
+        tmpfs.unmount(workdir)
+    except OSError as err:  # then it stays until a later run sweeps it
+        log.warning("cannot unmount the working copy %s: %s", workdir, err.strerror)
+
+
+def _copy_files(source: Path, workdir: Path, cap: DiskCap | None) -> None:
     files = [source] if source.is_file() else sorted(regular_files(source))
     if len(files) > MAX_FILES:
         raise CopyRefused(f"{len(files)} files (at most {MAX_FILES})")
+    most = min(MAX_BYTES, cap.bytes) if cap else MAX_BYTES
     total = 0
     for path in files:
         total += path.lstat().st_size
-        if total > MAX_BYTES:
-            raise CopyRefused(f"more than {MAX_BYTES >> 20} MiB of files")
+        if total > most:
+            raise CopyRefused(f"more than {most >> 20} MiB of files")
         target = workdir / (path.name if source.is_file() else path.relative_to(source))
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, target, follow_symlinks=False)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target, follow_symlinks=False)
+        except OSError as err:
+            if err.errno != errno.ENOSPC:
+                raise
+            held = f" (at most {cap.text})" if cap else ""
+            raise CopyRefused(f"the files do not fit in its working copy{held}") from None
 
 
 def regular_files(folder: Path) -> Iterator[Path]:
@@ -68,14 +112,19 @@ def remove_tree(root: Path) -> None:
     """Remove `root` and everything in it, never following a link. Folders are hoisted into
     `root` before they are emptied, so no path is ever longer than two names below it and no
     call recurses, however deep the submission nested them. Never raises."""
+    remove_folder(str(root))
+
+
+def remove_folder(name: str, parent: int | None = None) -> None:
+    """Remove folder `name` (of the folder open as `parent`) as `remove_tree` does."""
     with contextlib.suppress(OSError):
-        top = _open_folder(str(root))
+        top = open_folder(name, parent)
         try:
             _empty(top)
         finally:
             os.close(top)
     with contextlib.suppress(OSError):
-        os.rmdir(root)
+        os.rmdir(name, dir_fd=parent)
 
 
 def _empty(top: int) -> None:
@@ -99,7 +148,7 @@ def _entries(fd: int) -> list[tuple[str, bool]]:
 
 def _hoist_children(top: int, name: str, fresh: Iterator[str]) -> None:
     """Delete the files of folder `name` and move its folders up into `top`."""
-    folder = _open_folder(name, top)
+    folder = open_folder(name, top)
     try:
         for child, is_dir in _entries(folder):
             if is_dir:
@@ -110,7 +159,7 @@ def _hoist_children(top: int, name: str, fresh: Iterator[str]) -> None:
         os.close(folder)
 
 
-def _open_folder(name: str, parent: int | None = None) -> int:
+def open_folder(name: str, parent: int | None = None) -> int:
     """A descriptor of folder `name` (never through a link), made readable first if it was
     not (a submission may chmod its folders to 0)."""
     try:
@@ -130,10 +179,13 @@ def _unused(top: int, fresh: Iterator[str]) -> str:
 
 def sweep(base: Path | None = None) -> tuple[str, ...]:
     """Remove the working copies that earlier runs left in `base` (default: the system temp
-    folder): those whose making process is gone. Returns their names."""
+    folder): those whose making process is gone, unmounting their tmpfs if it is still
+    mounted. Returns their names."""
     folder = Path(base or tempfile.gettempdir())
     gone = tuple(p for p in sorted(folder.glob(f"{PREFIX}*")) if _orphaned(p))
     for path in gone:
+        if tmpfs.is_ours(path):
+            _unmount(path)
         remove_tree(path)
     return tuple(p.name for p in gone)
 
@@ -143,3 +195,20 @@ def _orphaned(path: Path) -> bool:
     if not pid.isdecimal() or path.is_symlink() or not path.is_dir():
         return False
     return not Path("/proc", pid).exists()
+
+
+@functools.lru_cache(maxsize=1)
+def tmpfs_refused() -> str:
+    """Why working copies cannot be tmpfs mounts here ("" when they can): tried once, on a
+    copy-named folder of the system temp folder (swept like a copy should the trial be cut
+    short)."""
+    trial = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-"))
+    try:
+        tmpfs.mount(trial, DiskCap(4, 256))
+        tmpfs.unmount(trial)
+    except OSError as err:
+        root = "" if os.geteuid() == 0 else " (not running as root)"
+        return f"{err.strerror}{root}"
+    finally:
+        remove_tree(trial)
+    return ""

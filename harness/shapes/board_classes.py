@@ -43,7 +43,8 @@ class BoardClasses:
     def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
         entry = entry_file(submission, context.assignment.entry, ".py")
         try:
-            with private_copy(submission.path, context.workdir_base) as workdir:
+            cap = context.assignment.limits.disk
+            with private_copy(submission.path, context.workdir_base, cap) as workdir:
                 write_files(workdir, context.probes)
                 copied = copied_entry(submission, entry, workdir)
                 source = copied.read_text(encoding="utf-8", errors="replace")

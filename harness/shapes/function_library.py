@@ -46,7 +46,8 @@ class FunctionLibrary:
         source = _read(entry)
         flags = tuple(check_source(source, _function_items(assignment), assignment.rules))
         try:
-            with private_copy(submission.path, context.workdir_base) as workdir:
+            cap = context.assignment.limits.disk
+            with private_copy(submission.path, context.workdir_base, cap) as workdir:
                 write_files(workdir, context.probes)
                 copied = copied_entry(submission, entry, workdir)
                 calls = _Calls(launch_in(context, workdir), copied, context)

@@ -16,6 +16,7 @@ from pathlib import Path
 from harness.config import AssignmentConfig, LanguageConfig
 from harness.records.outcomes import CallOutcome, LoadOutcome
 from harness.records.probes import Probe
+from harness.sandbox import quota
 from harness.sandbox.workdir import CopyRefused, private_copy
 from harness.shapes.base import RunContext, SubmissionRun, call_limits
 from harness.shapes.notebook_run import Found, find_notebook, run_notebook, unavailable
@@ -43,21 +44,28 @@ class Notebook:
             missing = tuple(_missing(config.file) for _ in context.probes)
             return SubmissionRun(FOUND, missing, missing=(), ungraded=dict.fromkeys(items, reason))
         try:
-            with private_copy(submission.path, context.workdir_base) as workdir:
+            cap = context.assignment.limits.disk
+            with private_copy(submission.path, context.workdir_base, cap) as workdir:
                 write_files(workdir, context.probes)
-                outcomes = tuple(_run(probe, context, workdir, found) for probe in context.probes)
+                disk = quota.watch(workdir, cap)
+                outcomes = tuple(
+                    _run(probe, context, workdir, found, disk) for probe in context.probes
+                )
         except CopyRefused as err:
             raise SubmissionProblem(f"cannot copy the submission: {err}") from None
         notes = {item: (found.note,) for item in items if found.note}
         return SubmissionRun(FOUND, outcomes, missing=(), notes=notes)
 
 
-def _run(probe: Probe, context: RunContext, workdir: Path, found: Found) -> CallOutcome:
+def _run(
+    probe: Probe, context: RunContext, workdir: Path, found: Found, disk: quota.DiskWatch
+) -> CallOutcome:
     config = context.assignment.notebook
     if found.path is None:
         return _missing(config.file)
     limits = call_limits(context.assignment, probe)
-    return run_notebook(context.python, workdir, found.path, config, limits, context.isolation)
+    isolation = context.isolation
+    return run_notebook(context.python, workdir, found.path, config, limits, isolation, disk)
 
 
 def _missing(pattern: str) -> CallOutcome:

@@ -21,6 +21,7 @@ from harness.records.notebook import ReplyError, parse_cells, read_reply
 from harness.records.outcomes import CallOutcome
 from harness.sandbox.isolation import NO_ISOLATION, Isolation
 from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
+from harness.sandbox.quota import UNCAPPED, DiskWatch
 from harness.submissions import Submission
 
 RUNNER = Path(__file__).resolve().parents[1] / "sandbox" / "child" / "notebook_runner.py"
@@ -78,8 +79,10 @@ def run_notebook(
     config: NotebookConfig,
     limits: Limits,
     isolation: Isolation = NO_ISOLATION,
+    disk: DiskWatch = UNCAPPED,
 ) -> CallOutcome:
-    """Execute `notebook` (relative to `workdir`): limits.time is the whole run's CPU limit."""
+    """Execute `notebook` (relative to `workdir`): limits.time is the whole run's CPU limit;
+    `disk` keeps the working copy to its cap."""
     argv = [str(python), "-I", "-B", str(RUNNER), str(notebook), f"{config.cell_time:g}"]
     program_limits = ProgramLimits(
         cpu=limits.time,
@@ -89,12 +92,14 @@ def run_notebook(
         file_size_mb=limits.file_size_mb,
         open_files=OPEN_FILES,
     )
-    run = run_program(argv, workdir, b"", program_limits, isolation, "toolchain")
+    run = run_program(argv, workdir, b"", program_limits, isolation, "toolchain", disk)
     outcome = _what_happened(run, notebook)
     return replace(outcome, seconds=run.wall, cpu_seconds=run.cpu)
 
 
 def _what_happened(run: ProgramRun, notebook: Path) -> CallOutcome:
+    if run.disk.over:
+        return CallOutcome("disk_limit", message=f"the notebook {run.disk.note}")
     if run.timed_out:
         return CallOutcome("timeout")
     if run.output_overflow:

@@ -14,6 +14,7 @@ from harness.limits import Limits
 from harness.records.outcomes import CallOutcome, LoadOutcome
 from harness.records.probes import Probe
 from harness.sandbox.process import KILL_FACTOR, ChildProcess, Exchange, Launch
+from harness.sandbox.quota import watch
 from harness.sandbox.replies import call_outcome, load_outcome
 from harness.shapes.base import Driver, RunContext, call_limits
 from harness.submissions import Submission
@@ -23,10 +24,11 @@ KEEPS_CHILD = frozenset({"returned", "raised", "unencodable"})  # the child is s
 
 
 def launch_in(context: RunContext, workdir: Path) -> Launch:
-    """How a child is started for this assignment, in the given private working copy."""
+    """How a child is started for this assignment, in the given private working copy (its files
+    written: what is there now is within its disk cap)."""
     limits = context.assignment.limits
     caps = (limits.output_kb << 10, limits.reply_kb << 10)
-    return Launch(context.python, workdir, *caps, context.isolation)
+    return Launch(context.python, workdir, *caps, context.isolation, watch(workdir, limits.disk))
 
 
 def copied_entry(submission: Submission, entry: Path, workdir: Path) -> Path:

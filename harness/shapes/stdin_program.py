@@ -18,6 +18,7 @@ from harness.config import AssignmentConfig, LanguageConfig
 from harness.limits import Limits
 from harness.records.outcomes import CallOutcome, LoadOutcome
 from harness.records.probes import Probe
+from harness.sandbox import quota
 from harness.sandbox.isolation import Kind
 from harness.sandbox.program import ProgramLimits, run_program
 from harness.sandbox.replies import program_outcome
@@ -44,7 +45,8 @@ class StdinProgram:
     def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
         found = programs.find_programs(submission, context.assignment, context.languages)
         try:
-            with private_copy(submission.path, context.workdir_base) as workdir:
+            cap = context.assignment.limits.disk
+            with private_copy(submission.path, context.workdir_base, cap) as workdir:
                 return _Runs(context, workdir, found).run_all()
         except CopyRefused as err:
             raise SubmissionProblem(f"cannot copy the submission: {err}") from None
@@ -80,6 +82,7 @@ class _Runs:
     def __init__(self, context: RunContext, workdir: Path, found: tuple[Program, ...]) -> None:
         self.context, self.workdir, self.found = context, workdir, found
         self.timeouts: dict[str, int] = {}
+        self.disk = quota.watch(workdir, context.assignment.limits.disk)  # builds' and runs'
 
     def run_all(self) -> SubmissionRun:
         built = [self._build(program) for program in self.found]
@@ -121,11 +124,20 @@ class _Runs:
         )
         try:
             run = run_program(
-                commands.build, self.workdir, b"", limits, self.context.isolation, "toolchain"
+                commands.build,
+                self.workdir,
+                b"",
+                limits,
+                self.context.isolation,
+                "toolchain",
+                self.disk,
             )
         except OSError as err:
             failure = LoadOutcome("internal", message=f"cannot run {commands.build[0]}: {err}")
             return _Built(program, commands.run, failure)
+        if run.disk.over:
+            message = f"the build of {program.label} {run.disk.note}"
+            return _Built(program, commands.run, LoadOutcome("build", message=message))
         if run.timed_out:
             message = f"{program.label} took more than {settings.build_time:g} s to build"
             return _Built(program, commands.run, LoadOutcome("build", message=message))
@@ -156,7 +168,13 @@ class _Runs:
         kind: Kind = "toolchain" if language.processes else "program"
         try:
             run = run_program(
-                chosen.run, self.workdir, stdin, program_limits, self.context.isolation, kind
+                chosen.run,
+                self.workdir,
+                stdin,
+                program_limits,
+                self.context.isolation,
+                kind,
+                self.disk,
             )
         except OSError as err:
             return CallOutcome("internal", message=f"cannot start {chosen.run[0]}: {err}")
