@@ -10,6 +10,7 @@ A submission without a notebook is not graded on these items unless config.yaml'
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -57,7 +58,10 @@ def _run(probe: Probe, context: RunContext, workdir: Path, found: Found) -> Call
     if found.path is None:
         return _missing(config.file)
     limits = call_limits(context.assignment, probe)
-    return run_notebook(context.python, workdir, found.path, config, limits, context.isolation)
+    run = functools.partial(
+        run_notebook, context.python, workdir, found.path, config, limits, context.isolation
+    )
+    return context.budget.run(run, limits.wall_seconds)
 
 
 def _missing(pattern: str) -> CallOutcome:

@@ -78,12 +78,14 @@ def run_notebook(
     config: NotebookConfig,
     limits: Limits,
     isolation: Isolation = NO_ISOLATION,
+    wall: float | None = None,
 ) -> CallOutcome:
-    """Execute `notebook` (relative to `workdir`): limits.time is the whole run's CPU limit."""
+    """Execute `notebook` (relative to `workdir`): limits.time is the whole run's CPU limit, and
+    it is stopped on the wall clock at `wall` seconds (default: the limits' backstop)."""
     argv = [str(python), "-I", "-B", str(RUNNER), str(notebook), f"{config.cell_time:g}"]
     program_limits = ProgramLimits(
         cpu=limits.time,
-        wall=limits.wall_seconds,
+        wall=limits.wall_seconds if wall is None else wall,
         memory_mb=config.memory_mb,
         output_bytes=REPLY_KB << 10,
         file_size_mb=limits.file_size_mb,
