@@ -48,6 +48,11 @@ PAIRS = (
         FIXTURES / "stdin" / "AC" / "python-solver",
     ),
     Pair(
+        "boards",
+        BUDGET / "sleeps-on-every-other-board",
+        FIXTURES / "boards" / "AC" / "correct",
+    ),
+    Pair(
         "notebook",
         BUDGET / "sleeps-in-every-other-cell",
         FIXTURES / "notebook" / "AC" / "headings-at-level-3-solutions-as-lists",
