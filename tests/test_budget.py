@@ -11,6 +11,8 @@ are TLE and say so, it is not graded again, and the correct one keeps full marks
 from __future__ import annotations
 
 import shutil
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,8 @@ from typing import Any
 import pytest
 
 from harness.limits import Limits
+from harness.records.outcomes import CallOutcome
+from harness.shapes.budget import Budget
 from tests.conftest import FIXTURES, REPO, grade_cli
 from tests.test_cli import check_schema
 
@@ -101,3 +105,29 @@ def test_the_budget_is_the_sum_of_the_cpu_limits_times_the_factor_plus_loading()
     limits = Limits(load_time=2.0, wall_budget=0.5)
     assert limits.budget_seconds([1.0, 1.0, 3.0]) == 2.0 + 0.5 * 5.0
     assert Limits(wall_budget=0).budget_seconds([1.0]) == float("inf")  # 0: no budget
+
+
+def _sleeps(walls: list[float]) -> Callable[[float], CallOutcome]:
+    """A call that sleeps until its wall-clock backstop stops it, noting the backstop."""
+
+    def call(wall: float) -> CallOutcome:
+        walls.append(wall)
+        time.sleep(wall)
+        return CallOutcome("timeout", seconds=wall)
+
+    return call
+
+
+def test_a_call_gets_what_is_left_and_none_runs_once_it_is_spent() -> None:
+    budget, walls = Budget.start(0.2), list[float]()
+    stopped = budget.run(_sleeps(walls), 60.0)
+    assert walls[0] <= 0.2 and stopped.kind == "over_budget", walls
+    assert "ran out during it" in stopped.message and stopped.seconds == walls[0]
+    unrun = budget.run(_sleeps(walls), 60.0)
+    assert unrun.kind == "over_budget" and unrun.message.startswith("not run") and len(walls) == 1
+
+
+def test_a_call_stopped_on_its_own_limits_keeps_its_outcome() -> None:
+    budget = Budget.start(30.0)
+    assert budget.run(lambda wall: CallOutcome("timeout"), 3.0).kind == "timeout"  # its backstop
+    assert budget.run(lambda wall: CallOutcome("timeout"), 60.0).kind == "timeout"  # its CPU

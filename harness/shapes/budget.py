@@ -46,8 +46,8 @@ class Budget:
         if left <= 0:
             return CallOutcome("over_budget", message=f"not run: {self._said} was spent")
         outcome = call(min(wall, left))
-        if outcome.kind != "timeout" or wall <= left:
-            return outcome
+        if outcome.kind != "timeout" or wall <= left or not self.spent:
+            return outcome  # stopped on its own limits, not by the budget
         message = f"stopped: {self._said} ran out during it"
         return replace(outcome, kind="over_budget", message=message)
 
