@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -75,9 +77,23 @@ class Limits(BaseModel):
         description="after this many time-outs in a row in one item, its other cases are not "
         "run (0: always run every case)",
     )
+    wall_budget: float = Field(
+        default=1.0,
+        ge=0,
+        description="the submission's wall-clock budget, as a multiple of the sum of its calls' "
+        "CPU limits (plus load_time): past it, its other cases are TLE, not run, and it is not "
+        "graded again (0: no budget)",
+    )
 
     def with_time(self, seconds: float | None) -> Limits:
         return self if seconds is None else self.model_copy(update={"time": seconds})
+
+    def budget_seconds(self, cpu_limits: Iterable[float]) -> float:
+        """A submission's wall-clock budget, given the CPU limit of each of its calls: it stops
+        one that sleeps (no CPU) on every other call, which no streak of time-outs ever stops."""
+        if not self.wall_budget:
+            return math.inf
+        return self.load_time + self.wall_budget * sum(cpu_limits)
 
     @property
     def disk(self) -> DiskCap:

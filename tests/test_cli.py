@@ -31,8 +31,8 @@ def check_schema(report: dict[str, Any]) -> None:
     assert set(report) == {"assignment", "max_marks", "submissions"}
     for sub in report["submissions"]:
         keys = {"name", "marks", "max_marks", "status", "note", "items", "flags"}
-        assert keys <= set(sub) <= keys | {"graded_again"}
-        assert sub.get("graded_again", True) is True  # written only when true
+        assert keys <= set(sub) <= keys | {"graded_again", "budget_spent"}
+        assert all(sub.get(key, True) is True for key in ("graded_again", "budget_spent"))
         assert sub["status"] in ("graded", "error")
         assert isinstance(sub["marks"], (int, float)) and isinstance(sub["note"], str)
         graded = [item for item in sub["items"] if item["graded"]]

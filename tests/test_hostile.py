@@ -679,6 +679,15 @@ def test_the_flood_is_stopped_early(runs: Callable[[str], Aftermath]) -> None:
     assert flooded and all(c.seconds < 1.0 for c in flooded), flooded  # 1 GiB takes longer
 
 
+def test_the_sleeper_is_stopped_by_its_budget(runs: Callable[[str], Aftermath]) -> None:
+    """Sleeping (no CPU) on every other call never times out twice in a row: the submission's
+    wall-clock budget stops it (its later cases are not run), and it is not graded again."""
+    result = _run_for(runs, BY_NAME["sleeps_on_every_other_call"])
+    last = [c for item in result.items for c in item.cases][-1]
+    assert last.verdict is Verdict.TLE and "wall-clock budget of" in last.detail, last
+    assert result.budget_spent and not result.graded_again
+
+
 # what every run leaves behind ----------------------------------------------------------------
 
 

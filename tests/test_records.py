@@ -91,6 +91,7 @@ submissions = st.builds(
     st.lists(items(), max_size=3).map(tuple),
     st.lists(flags, max_size=2).map(tuple),
     st.booleans(),
+    st.booleans(),
 )
 reports = st.builds(Report, texts, marks, st.lists(submissions, max_size=3).map(tuple))
 
@@ -168,4 +169,5 @@ def test_an_absent_optional_key_is_its_default(tmp_path: Path) -> None:
     [case] = submission.items[0].cases
     assert (case.accepted, case.hidden, case.checks, case.wall_only) == ((), False, (), False)
     assert not submission.graded_again and submission.items[0].ungraded_reason == ""
+    assert not submission.budget_spent
     assert to_json(from_json(data)) == data

@@ -12,6 +12,14 @@ OUTPUT_QUOTED = 80
 AGAIN = "graded again alone: a case ran out of wall-clock time with CPU time to spare"
 
 
+def budget_note(seconds: float) -> str:
+    """For a submission that spent its wall-clock budget (harness/shapes/budget.py)."""
+    return (
+        f"its wall-clock budget of {round(seconds, 1):g} s was spent: the cases past it are TLE "
+        "(not run), and it is not graded again"
+    )
+
+
 def accepted_readings(cases: Sequence[CaseResult]) -> list[str]:
     readings = sorted({reading for case in cases for reading in case.accepted})
     return [f"accepted: {reading}" for reading in readings]

@@ -136,7 +136,7 @@ def _failure(outcome: CallOutcome) -> tuple[Verdict, str]:
         return Verdict.WA, f"returned a value that cannot be compared ({outcome.message})"
     if kind == "protocol":
         return Verdict.RE, f"broke the harness's reply channel ({outcome.message})"
-    if kind == "skipped":
+    if kind in ("skipped", "over_budget"):
         return Verdict.TLE, outcome.message
     if kind == "not_loaded":
         return Verdict.CE, outcome.message

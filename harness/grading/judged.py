@@ -38,6 +38,11 @@ class JudgedRun:
     def loaded(self) -> bool:
         return self.run.load.loaded
 
+    @property
+    def over_budget(self) -> bool:
+        """Some call was not run, or was stopped, because the wall-clock budget ran out."""
+        return any(case.outcome.kind == "over_budget" for case in self.cases)
+
 
 def run_and_judge(submission: Submission, context: RunContext, limit: TimeLimit) -> JudgedRun:
     """Run every probe of `context` on `submission` and judge each outcome on `limit(probe)`.

@@ -19,6 +19,7 @@ from harness.records.probes import Probe
 from harness.sandbox.isolation import NO_ISOLATION, Isolation, Mode, choose
 from harness.shapes import SHAPES, suffixes_for
 from harness.shapes.base import Driver, RunContext, call_limits
+from harness.shapes.budget import UNLIMITED, Budget
 
 
 @dataclass(frozen=True)
@@ -60,8 +61,17 @@ class Plan:
     def time_limit(self, probe: Probe) -> float:
         return call_limits(self.assignment, probe).time
 
-    def context(self, probes: tuple[Probe, ...] | None = None) -> RunContext:
-        """What a shape needs to run a submission: the plan's probes, or the given ones."""
+    def budget(self) -> Budget:
+        """A wall-clock budget for grading one submission, from now: config.yaml's
+        `limits.wall_budget` times the sum of its calls' CPU limits, plus `load_time`."""
+        limits = self.assignment.limits
+        return Budget.start(limits.budget_seconds(self.time_limit(p) for p in self.probes))
+
+    def context(
+        self, probes: tuple[Probe, ...] | None = None, budget: Budget = UNLIMITED
+    ) -> RunContext:
+        """What a shape needs to run a submission: the plan's probes, or the given ones, and
+        the submission's wall-clock budget (none for the reference's runs)."""
         return RunContext(
             self.assignment,
             self.probes if probes is None else probes,
@@ -71,6 +81,7 @@ class Plan:
             self.isolation,
             self.drivers,
             self.reference,
+            budget,
         )
 
 

@@ -23,13 +23,15 @@ from harness.grading.judged import JudgedCase, JudgedRun, run_and_judge
 from harness.grading.plan import Plan
 from harness.records.results import CaseResult
 from harness.records.verdicts import Verdict
+from harness.shapes.budget import Budget
 from harness.submissions import Submission, SubmissionProblem
 
 
-def read_again(plan: Plan, submission: Submission, judged: JudgedRun) -> JudgedRun:
-    """`judged` with the second reading of every item one of whose helpers failed a case."""
+def read_again(plan: Plan, submission: Submission, judged: JudgedRun, budget: Budget) -> JudgedRun:
+    """`judged` with the second reading of every item one of whose helpers failed a case, run
+    in what is left of the submission's wall-clock `budget` (none once it is spent)."""
     items = needing_reference(plan, judged.cases)
-    if not items or not judged.loaded:
+    if not items or not judged.loaded or budget.spent:
         return judged
     probes = tuple(
         replace(probe, reading="reference", substitutes=plan.helpers[probe.item])
@@ -37,7 +39,7 @@ def read_again(plan: Plan, submission: Submission, judged: JudgedRun) -> JudgedR
         if probe.item in items
     )
     try:
-        again = run_and_judge(submission, plan.context(probes), plan.time_limit)
+        again = run_and_judge(submission, plan.context(probes, budget), plan.time_limit)
     except SubmissionProblem:  # it ran the first time: then only the own reading counts
         return judged
     return replace(judged, cases=(*judged.cases, *again.cases))

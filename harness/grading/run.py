@@ -28,6 +28,7 @@ from harness.records.results import (
 )
 from harness.records.verdicts import Verdict
 from harness.shapes.base import SubmissionRun
+from harness.shapes.budget import Budget
 from harness.submissions import Submission, SubmissionProblem
 
 log = logging.getLogger(__name__)
@@ -57,13 +58,14 @@ def grade_all(
 
     A submission with a case stopped on the wall clock while it had CPU time to spare (the
     machine was busy, or it slept) is graded once more after the others, alone, and only that
-    second result counts: a TLE must not depend on how busy the machine was."""
+    second result counts: a TLE must not depend on how busy the machine was. One that spent its
+    wall-clock budget (harness/shapes/budget.py) is not: that is final at once."""
     executor = executor or LocalExecutor(jobs)
     failed = functools.partial(_failed, plan)
     results, again = [], []
     by_name = {s.name: s for s in submissions}
     for result in executor.map(grade_one, plan, submissions, failed):
-        if result.timed_on_the_wall and executor.concurrent:
+        if result.timed_on_the_wall and not result.budget_spent and executor.concurrent:
             again.append(by_name[result.name])  # final only once graded again, alone
             continue
         if on_result:
@@ -87,9 +89,10 @@ def _failed(plan: Plan, submission: Submission, why: str) -> SubmissionResult:
 def grade_one(plan: Plan, submission: Submission) -> SubmissionResult:
     """Grade one submission. Never raises for anything the submission does."""
     log.debug("grading %s", submission.name)
+    budget = plan.budget()
     try:
-        judged = run_and_judge(submission, plan.context(), plan.time_limit)
-        judged = readings.read_again(plan, submission, judged)
+        judged = run_and_judge(submission, plan.context(budget=budget), plan.time_limit)
+        judged = readings.read_again(plan, submission, judged, budget)
     except SubmissionProblem as problem:
         return _unrun(plan, submission, Verdict.CE, str(problem))
     except Exception as err:  # the harness's own failure: an IE row, never the student's
@@ -106,7 +109,7 @@ def grade_one(plan: Plan, submission: Submission) -> SubmissionResult:
             run,
             feedback.load_detail(run.load),
         )
-    return _graded(plan, submission, judged)
+    return _graded(plan, submission, judged, budget)
 
 
 def _unrun(
@@ -152,7 +155,9 @@ def _ungraded_item(name: str, max_marks: float, reason: str) -> ItemResult:
     )
 
 
-def _graded(plan: Plan, submission: Submission, judged: JudgedRun) -> SubmissionResult:
+def _graded(
+    plan: Plan, submission: Submission, judged: JudgedRun, budget: Budget
+) -> SubmissionResult:
     assignment, run = plan.assignment, judged.run
     printed: dict[str, str] = {}
     for case in judged.cases:
@@ -169,14 +174,16 @@ def _graded(plan: Plan, submission: Submission, judged: JudgedRun) -> Submission
         for name, cfg in assignment.items.items()
     )
     items = tuple(_with_output(item, printed.get(item.name, "")) for item in items)
+    spent = feedback.budget_note(budget.seconds) if judged.over_budget else ""
     result = SubmissionResult(
         submission.name,
         rounded(worth.total),
         max_marks(assignment, ungraded),
         "graded",
-        _note(plan, run, worth.taken.get(None, 0.0)),
+        feedback.joined([spent, _note(plan, run, worth.taken.get(None, 0.0))]),
         items,
         run.flags,
+        budget_spent=judged.over_budget,
     )
     return _with_internal_errors(result)
 

@@ -23,6 +23,7 @@ CallKind = Literal[
     "protocol",  # the reply channel carried something that is not a reply
     "not_loaded",  # the module is not loaded (or the function is missing)
     "skipped",  # not run: too many time-outs before it in the same item
+    "over_budget",  # not run, or stopped: the submission's wall-clock budget ran out
     "internal",  # the harness failed
 ]
 LoadKind = Literal["loaded", "syntax", "import", "build", "timeout", "crashed", "internal"]

@@ -12,7 +12,7 @@ feedback says it too, for the student).
 
 {"assignment": str, "max_marks": num, "submissions": [
   {"name": str, "marks": num, "max_marks": num, "status": "graded" | "error", "note": str,
-   "graded_again"?: true,
+   "graded_again"?: true, "budget_spent"?: true,
    "items": [{"name": str, "marks": num, "max_marks": num, "graded": bool, "feedback": [str],
               "ungraded_reason"?: str,
               "criteria": [{"name": str, "marks": num, "max_marks": num, "message": str}],
@@ -111,6 +111,8 @@ class SubmissionResult:
     items: tuple[ItemResult, ...]
     flags: tuple[Flag, ...] = ()
     graded_again: bool = False  # graded once more, alone, after a wall-clock stop (the note says)
+    # Its wall-clock budget ran out: the cases past it are TLE, and it is not graded again.
+    budget_spent: bool = False
 
     @property
     def timed_on_the_wall(self) -> bool:
@@ -157,6 +159,7 @@ def submission_to_json(result: SubmissionResult) -> dict[str, Any]:
         "status": result.status,
         "note": result.note,
         **_unless_default("graded_again", result.graded_again),
+        **_unless_default("budget_spent", result.budget_spent),
         "items": [_item(item) for item in result.items],
         "flags": [
             {"rule": f.rule, "item": f.item, "line": f.line, "message": f.message}
@@ -224,6 +227,7 @@ def submission_from_json(data: dict[str, Any]) -> SubmissionResult:
         tuple(_item_from_json(item) for item in data["items"]),
         tuple(Flag(f["rule"], f["item"], f["line"], f["message"]) for f in data["flags"]),
         _flag(data, "graded_again"),
+        _flag(data, "budget_spent"),
     )
 
 

@@ -17,6 +17,7 @@ from harness.records.outcomes import CallOutcome, LoadOutcome
 from harness.records.probes import Probe
 from harness.records.results import Flag
 from harness.sandbox.isolation import NO_ISOLATION, Isolation
+from harness.shapes.budget import UNLIMITED, Budget
 from harness.submissions import Submission
 
 Driver = tuple[str, str]  # a child driver module: its name and its source (standard library only)
@@ -32,6 +33,7 @@ class RunContext:
     isolation: Isolation = NO_ISOLATION  # layers applied to every student process
     drivers: tuple[Driver, ...] = ()  # child drivers the assignment's probes name
     reference: str = ""  # the reference solution's source: sent only with reading="reference"
+    budget: Budget = UNLIMITED  # the submission's wall clock: every call of every shape runs in it
 
     @property
     def reference_needed(self) -> str:

@@ -13,6 +13,7 @@ are skipped, so the classes it defines can still be graded; the note says what w
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -167,7 +168,9 @@ class _Scenarios:
             request["substitutes"] = {interface.found.get(n, n): n for n in probe.substitutes}
             names = {k: v for k, v in names.items() if k not in _taken(probe)}
         request["args"] = [codec.encode(arg) for arg in (names, *probe.args)]
-        return self.session.call(request, call_limits(self.context.assignment, probe))
+        limits = call_limits(self.context.assignment, probe)
+        call = functools.partial(self.session.call, request, limits)
+        return self.context.budget.run(call, limits.wall_seconds)
 
 
 def _imported(

@@ -13,6 +13,7 @@ by that shape; this one never sees their probes.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -134,6 +135,7 @@ class _Calls:
         if probe.substitutes:  # the reference's helpers under the names the module uses
             request["substitutes"] = {names.get(n, n): n for n in probe.substitutes}
         request["return_args"] = probe.expect.inspects_arguments
-        outcome = self.session.call(request, limits)
+        call = functools.partial(self.session.call, request, limits)
+        outcome = self.context.budget.run(call, limits.wall_seconds)
         self.timeouts[probe.item] = streak + 1 if outcome.over_time(limits.time) else 0
         return outcome

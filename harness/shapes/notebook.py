@@ -10,6 +10,7 @@ A submission without a notebook is not graded on these items unless config.yaml'
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -64,8 +65,10 @@ def _run(
     if found.path is None:
         return _missing(config.file)
     limits = call_limits(context.assignment, probe)
-    isolation = context.isolation
-    return run_notebook(context.python, workdir, found.path, config, limits, isolation, disk)
+    run = functools.partial(
+        run_notebook, context.python, workdir, found.path, config, limits, context.isolation, disk
+    )
+    return context.budget.run(run, limits.wall_seconds)
 
 
 def _missing(pattern: str) -> CallOutcome:

@@ -80,13 +80,15 @@ def run_notebook(
     limits: Limits,
     isolation: Isolation = NO_ISOLATION,
     disk: DiskWatch = UNCAPPED,
+    wall: float | None = None,
 ) -> CallOutcome:
-    """Execute `notebook` (relative to `workdir`): limits.time is the whole run's CPU limit;
-    `disk` keeps the working copy to its cap."""
+    """Execute `notebook` (relative to `workdir`): limits.time is the whole run's CPU limit, it
+    is stopped on the wall clock at `wall` seconds (default: the limits' backstop), and `disk`
+    keeps the working copy to its cap."""
     argv = [str(python), "-I", "-B", str(RUNNER), str(notebook), f"{config.cell_time:g}"]
     program_limits = ProgramLimits(
         cpu=limits.time,
-        wall=limits.wall_seconds,
+        wall=limits.wall_seconds if wall is None else wall,
         memory_mb=config.memory_mb,
         output_bytes=REPLY_KB << 10,
         file_size_mb=limits.file_size_mb,

@@ -75,15 +75,19 @@ class Session:
     def load(self) -> LoadOutcome:
         return self._start()
 
-    def call(self, request: dict[str, Any], limits: Limits) -> CallOutcome:
-        """One request (a function's `name` or a `driver`, with encoded `args`) under `limits`."""
+    def call(
+        self, request: dict[str, Any], limits: Limits, wall: float | None = None
+    ) -> CallOutcome:
+        """One request (a function's `name` or a `driver`, with encoded `args`) under `limits`,
+        stopped on the wall clock at `wall` seconds (default: the limits' backstop)."""
         request = {**request, "cpu_backstop": KILL_FACTOR * limits.time + 1}
-        exchange = self._exchange(request, limits)
+        wall = limits.wall_seconds if wall is None else wall
+        exchange = self._exchange(request, limits.time, wall)
         if isinstance(exchange, CallOutcome):
             return exchange
         if exchange.undelivered:  # it ended after its last reply, which had its outcome already
             self.close()
-            exchange = self._exchange(request, limits)
+            exchange = self._exchange(request, limits.time, wall)
             if isinstance(exchange, CallOutcome):
                 return exchange
         outcome = call_outcome(exchange)
@@ -91,7 +95,7 @@ class Session:
             self.close()
         return outcome
 
-    def _exchange(self, request: dict[str, Any], limits: Limits) -> Exchange | CallOutcome:
+    def _exchange(self, request: dict[str, Any], cpu: float, wall: float) -> Exchange | CallOutcome:
         """One exchange with the child, started first if needed (a CallOutcome if it cannot be)."""
         if self.child is not None and self.child.gone():
             self.close()
@@ -100,7 +104,7 @@ class Session:
             if not reload.loaded:
                 return _reload_failed(reload)
         assert self.child is not None
-        return self.child.exchange(request, limits.time, limits.wall_seconds)
+        return self.child.exchange(request, cpu, wall)
 
     def _start(self) -> LoadOutcome:
         try:

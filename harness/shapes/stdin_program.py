@@ -10,6 +10,7 @@ item, that item's other cases are not run.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -52,11 +53,12 @@ class StdinProgram:
             raise SubmissionProblem(f"cannot copy the submission: {err}") from None
 
 
-def run_limits(limits: Limits) -> ProgramLimits:
-    """One run of a program under an item's limits."""
+def run_limits(limits: Limits, wall: float | None = None) -> ProgramLimits:
+    """One run of a program under an item's limits, stopped on the wall clock at `wall` seconds
+    (default: the limits' backstop)."""
     return ProgramLimits(
         cpu=limits.time,
-        wall=limits.wall_seconds,
+        wall=limits.wall_seconds if wall is None else wall,
         memory_mb=limits.memory_mb,
         output_bytes=limits.output_kb << 10,
         file_size_mb=limits.file_size_mb,
@@ -162,26 +164,30 @@ class _Runs:
         if skip_after and streak >= skip_after:
             return CallOutcome("skipped", message=f"not run: {streak} runs in a row timed out")
         limits = call_limits(self.context.assignment, probe)
-        program_limits = run_limits(limits)
-        stdin = str(probe.args[0]).encode()
+        run = functools.partial(self._run, chosen, str(probe.args[0]).encode(), limits)
+        outcome = self.context.budget.run(run, limits.wall_seconds)
+        self.timeouts[probe.item] = streak + 1 if outcome.over_time(limits.time) else 0
+        return outcome
+
+    def _run(self, chosen: _Built, stdin: bytes, limits: Limits, wall: float) -> CallOutcome:
+        """One run of a built program on `stdin`, stopped on the wall clock at `wall` seconds."""
         language = self.context.languages[chosen.program.language]
         kind: Kind = "toolchain" if language.processes else "program"
+        isolation = self.context.isolation
         try:
             run = run_program(
                 chosen.run,
                 self.workdir,
                 stdin,
-                program_limits,
-                self.context.isolation,
+                run_limits(limits, wall),
+                isolation,
                 kind,
                 self.disk,
             )
         except OSError as err:
             return CallOutcome("internal", message=f"cannot start {chosen.run[0]}: {err}")
         here = f"{self.workdir}/".encode()
-        outcome = program_outcome(replace(run, stderr=run.stderr.replace(here, b"")))
-        self.timeouts[probe.item] = streak + 1 if outcome.over_time(limits.time) else 0
-        return outcome
+        return program_outcome(replace(run, stderr=run.stderr.replace(here, b"")))
 
     def _no_program(self, size: int) -> str:
         settings = self.context.assignment.program
