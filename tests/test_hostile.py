@@ -86,6 +86,11 @@ DATAGRAMS = Need(
     "Landlock confines TCP only: UDP needs seccomp or bubblewrap's network namespace, neither "
     "active",
 )
+MEMORY = Need(
+    "memory cgroup" in ACTIVE,
+    "the memory cgroup is not in force: a memfd's pages escape RLIMIT_AS, so the attack would "
+    "hold twice its limit unbounded",
+)
 GPP = Need(shutil.which("g++") is not None, "g++ is not installed")
 
 NEEDS = {
@@ -109,6 +114,7 @@ NEEDS = {
     "daemon_escapes_on_1": CONTAINED,
     "daemon-escapes-cpp": CONTAINED,
     "sends_udp_on_1": DATAGRAMS,
+    "holds_a_memfd_on_1": MEMORY,
 }
 # Attacks on the grading process itself: graded in a throwaway process, never in pytest's.
 ON_THE_PARENT = {"kills_the_supervisor_on_1", "kills-the-parent-cpp", "kills-the-parent-py"}
@@ -187,6 +193,10 @@ STOPPED_BY = {
     "fills-the-disk-cpp": "SIGXFSZ",
     "fills-the-disk-py": "File too large",
     "writes-the-harness-folders-py": "PermissionError",
+    "prints-bad-alloc-cpp": "killed by SIGABRT",
+    "prints-memory-error-py": "exited with status 1",
+    "static-array-6gib-cpp": "its image alone needs 6144 MiB",
+    "holds_a_memfd_on_1": "the memory cgroup's OOM killer",
 }
 
 # The function-library verdict fixtures that are attacks too, graded again here.
