@@ -5,7 +5,9 @@ cleared environment and its rlimits set between fork and exec (nothing of the gr
 it after exec). Its stdin is the input; its stdout and stderr are two capped pipes; the
 supervisor never reads anything else from it. Time is the child's CPU time from the kernel's
 accounting (wait4's rusage), with a wall-clock backstop; once the direct child has exited its
-whole process group is killed, so nothing it started outlives the run.
+whole process group is killed, so nothing it started outlives the run. Memory is measured too:
+the memory cgroup's peak and OOM kills where it is in force (its limit then bounds the whole
+tree, and RLIMIT_AS is only a backstop above it), the kernel's max RSS otherwise.
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ import selectors
 import subprocess
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from harness.records.outcomes import MemoryUse
+from harness.sandbox import memcg
 from harness.sandbox.isolation import NO_ISOLATION, Confinement, Isolation, Kind
 from harness.sandbox.process import (
     KILL_FACTOR,
@@ -41,7 +45,7 @@ MIB = 1 << 20
 class ProgramLimits:
     cpu: float  # CPU seconds: the verdict's limit (the run is killed at KILL_FACTOR times it)
     wall: float  # wall-clock backstop, seconds
-    memory_mb: int  # RLIMIT_AS
+    memory_mb: int  # the memory cgroup's limit where it is in force, else RLIMIT_AS
     output_bytes: int  # stdout + stderr
     file_size_mb: int = 16
     open_files: int = 64
@@ -60,6 +64,7 @@ class ProgramRun:
     ending: Ending
     timed_out: bool = False  # killed on the CPU or the wall clock
     output_overflow: bool = False
+    memory: MemoryUse | None = None  # measured by the harness
 
     @property
     def ok(self) -> bool:
@@ -79,7 +84,7 @@ def run_program(
 
     Raises OSError only when the program cannot be started at all (not found, not executable)."""
     started = time.monotonic()
-    confinement = isolation.confine(workdir, _interpreter(argv), kind)
+    confinement = isolation.confine(workdir, _interpreter(argv), kind, limits.memory_mb)
     try:
         proc = subprocess.Popen(
             list(argv),
@@ -89,7 +94,7 @@ def run_program(
             cwd=workdir,
             env=clean_environment(workdir),
             start_new_session=True,
-            preexec_fn=_confined(limits, confinement.preexec),
+            preexec_fn=_confined(limits, confinement),
         )
         watch = _Watch(proc, limits, started, confinement)
         try:
@@ -107,14 +112,15 @@ def _interpreter(argv: Sequence[str]) -> Path | None:
     return first if first is not None and first.name.startswith("python") else None
 
 
-def _confined(limits: ProgramLimits, confine: Callable[[], None] | None) -> Callable[[], None]:
+def _confined(limits: ProgramLimits, confinement: Confinement) -> Callable[[], None]:
     """Between fork and exec (the grading workers are single-threaded): rlimits, the isolation
     layers, then the open-files limit. That one last: until exec the child still holds every
     descriptor of the supervisor (subprocess closes them after this function), and the layers
     open descriptors of their own (Landlock's rules), which a limit below the supervisor's
     highest descriptor would refuse."""
-    rlimits = _rlimits(limits)
+    rlimits = _rlimits(limits, bounded=confinement.bounds_memory)
     open_files = _rlimits(limits, files=True)
+    confine = confinement.preexec
 
     def apply() -> None:
         rlimits()
@@ -125,12 +131,15 @@ def _confined(limits: ProgramLimits, confine: Callable[[], None] | None) -> Call
     return apply
 
 
-def _rlimits(limits: ProgramLimits, files: bool = False) -> Callable[[], None]:
-    """The rlimits of a program: all but the open-files one, or (`files`) only that one."""
+def _rlimits(
+    limits: ProgramLimits, files: bool = False, bounded: bool = False
+) -> Callable[[], None]:
+    """The rlimits of a program: all but the open-files one, or (`files`) only that one.
+    `bounded`: a memory cgroup bounds its tree, and RLIMIT_AS is only a backstop."""
     cpu = math.ceil(KILL_FACTOR * limits.cpu) + 1  # SIGXCPU then SIGKILL, if polling missed it
     pairs = [
         (resource.RLIMIT_CPU, cpu),
-        (resource.RLIMIT_AS, limits.memory_mb * MIB),
+        (resource.RLIMIT_AS, memcg.address_space(limits.memory_mb * MIB, bounded)),
         (resource.RLIMIT_FSIZE, limits.file_size_mb * MIB),
         (resource.RLIMIT_CORE, 0),
     ]
@@ -243,10 +252,12 @@ class _Watch:
         return True
 
     def finish(self) -> ProgramRun:
-        """Kill the group and the cgroup, reap the child with its rusage, close every pipe."""
+        """Kill the group and the cgroup, reap the child with its rusage, read what the cgroup
+        measured, close every pipe."""
         kill_group(self.proc.pid)
         self.confinement.kill_all()
         _, status, usage = os.wait4(self.proc.pid, 0)
+        memory = _measured(self.confinement, self.limits.memory_mb * MIB, usage.ru_maxrss)
         self.proc.returncode = 0  # reaped here: keep Popen from waiting again
         self._close_stdin()
         for stream in (self.proc.stdout, self.proc.stderr):
@@ -264,7 +275,19 @@ class _Watch:
             ending=Ending.from_status(status),
             timed_out=self.timed_out,
             output_overflow=self.output_overflow,
+            memory=memory,
         )
+
+
+def _measured(confinement: Confinement, limit: int, max_rss_kb: int) -> MemoryUse:
+    """The run's memory: the cgroup's reading (with the max RSS where the kernel keeps no
+    peak), or the max RSS alone."""
+    group = confinement.group
+    reading = group.memory() if group is not None else None
+    if reading is None:
+        return MemoryUse(limit, max_rss_kb << 10, "rusage")
+    use = reading.use(limit)
+    return use if use.peak is not None else replace(use, peak=max_rss_kb << 10)
 
 
 def _pidfd(pid: int) -> int | None:

@@ -79,7 +79,9 @@ def run_notebook(
     limits: Limits,
     isolation: Isolation = NO_ISOLATION,
 ) -> CallOutcome:
-    """Execute `notebook` (relative to `workdir`): limits.time is the whole run's CPU limit."""
+    """Execute `notebook` (relative to `workdir`): limits.time is the whole run's CPU limit,
+    config.memory_mb the memory of each process, and of them all where the memory cgroup is in
+    force."""
     argv = [str(python), "-I", "-B", str(RUNNER), str(notebook), f"{config.cell_time:g}"]
     program_limits = ProgramLimits(
         cpu=limits.time,
@@ -91,7 +93,7 @@ def run_notebook(
     )
     run = run_program(argv, workdir, b"", program_limits, isolation, "toolchain")
     outcome = _what_happened(run, notebook)
-    return replace(outcome, seconds=run.wall, cpu_seconds=run.cpu)
+    return replace(outcome, seconds=run.wall, cpu_seconds=run.cpu, memory=run.memory)
 
 
 def _what_happened(run: ProgramRun, notebook: Path) -> CallOutcome:
