@@ -18,7 +18,8 @@ which the run must have left nothing behind:
 
 An attack is graded only where the layer that stops it is in force (Landlock for files and /proc,
 its ABI 4 for TCP, its ABI 6 for signals; a pids cgroup, seccomp or bubblewrap for a daemon that
-leaves the process group; seccomp for UDP); elsewhere its tests skip, naming the missing layer.
+leaves the process group; seccomp for UDP; the memory cgroup for memory no address space counts);
+elsewhere its tests skip, naming the missing layer.
 Each layer on its own is tested in test_isolation.py. Attacks on the parent
 process are graded in a throwaway grading process of their own. A fixture that gets through
 says so (ESCAPED<<); where a layer in force should have stopped it, its test is a strict xfail.
