@@ -216,6 +216,21 @@ def test_mle_is_what_the_harness_measured_never_what_the_program_printed(
     assert verdicts == {"allocates": Verdict.MLE, "says": Verdict.RE}
 
 
+def test_the_supervisors_own_pages_are_not_the_programs_peak(tmp_path: Path) -> None:
+    """A forked child counts its parent's resident pages in its max RSS until it execs: a
+    supervisor holding 96 MiB must not make a program that allocates nothing and fails MLE
+    (without the memory cgroup, where the max RSS is the measurement)."""
+    probe = next(p for p in plan_for(REPO / "config.yaml", "sudoku-functions").probes)
+    ballast = bytearray(96 << 20)  # touched: the supervisor's own, resident
+    try:
+        run = _memory_run("import sys; sys.exit(1)", tmp_path, NO_ISOLATION)
+    finally:
+        del ballast
+    outcome = program_outcome(run)
+    assert outcome.memory is not None and outcome.memory.source == "rusage"
+    assert judge(probe, outcome, cpu_limit=5).verdict is Verdict.RE, outcome.memory
+
+
 HOLDS_MEMFDS = """
 import os
 

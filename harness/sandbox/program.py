@@ -39,6 +39,7 @@ CHUNK = 1 << 16
 KEPT_STDERR = 1 << 16  # stderr kept as evidence; beyond it bytes are only counted
 POLL = 0.05  # seconds between looks at the CPU time and at the direct child
 MIB = 1 << 20
+PAGE = os.sysconf("SC_PAGE_SIZE")
 
 
 @dataclass(frozen=True)
@@ -284,10 +285,23 @@ def _measured(confinement: Confinement, limit: int, max_rss_kb: int) -> MemoryUs
     peak), or the max RSS alone."""
     group = confinement.group
     reading = group.memory() if group is not None else None
+    peak = _own_peak(max_rss_kb << 10)
     if reading is None:
-        return MemoryUse(limit, max_rss_kb << 10, "rusage")
+        return MemoryUse(limit, peak, "rusage")
     use = reading.use(limit)
-    return use if use.peak is not None else replace(use, peak=max_rss_kb << 10)
+    return use if use.peak is not None else replace(use, peak=peak)
+
+
+def _own_peak(max_rss: int) -> int | None:
+    """The program's own max RSS, if the kernel's says anything of it: a child forked from the
+    supervisor counts the supervisor's resident pages until it execs, so a max RSS no larger
+    than those (None) only says the program's own stayed below them."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            supervisor = int(statm.read().split()[1]) * PAGE
+    except (OSError, IndexError, ValueError):
+        supervisor = 0
+    return max_rss if max_rss > supervisor else None
 
 
 def _pidfd(pid: int) -> int | None:
