@@ -49,7 +49,7 @@ needs_gpp = pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not i
 BOUNDED = any(layer.name == "memory cgroup" and layer.active for layer in isolation.probe())
 # How an allocating program's MLE is measured: the memory cgroup's OOM killer where it is in
 # force, else its max RSS when it fails (RLIMIT_AS refuses it first): never its stderr.
-MEASURED = "OOM killer ended it" if BOUNDED else "it failed after using"
+MEASURED = "the memory cgroup's OOM killer ended it" if BOUNDED else "it failed after using"
 
 
 def plan() -> Plan:
