@@ -103,7 +103,7 @@ class ProgramConfig(_Strict):
     variables: dict[str, str] = Field(default_factory=dict)  # e.g. {std: c++11}
     sizes: dict[int, str] = Field(default_factory=dict)  # size -> file pattern, e.g. "*9x9*"
     build_time: float = Field(default=30.0, gt=0)  # CPU seconds to build one program
-    build_memory_mb: int = Field(default=2048, ge=64)  # the compiler's address space
+    build_memory_mb: int = Field(default=2048, ge=64)  # the compiler's memory (see Limits)
     compare: Comparison = "tokens"  # how the output is compared with the answer (see Comparison)
 
 
@@ -121,7 +121,7 @@ class NotebookConfig(_Strict):
 
     file: str = "*.ipynb"  # name pattern; any other .ipynb is used (and said) when none matches
     cell_time: float = Field(default=60.0, gt=0)  # wall seconds per cell before an interrupt
-    memory_mb: int = Field(default=2048, ge=256)  # address space of each process (the kernel)
+    memory_mb: int = Field(default=2048, ge=256)  # the runner's and kernel's memory (see Limits)
     # false: a submission without a notebook is not graded on it (its maximum leaves it out);
     # true: it scores nothing for it.
     required: bool = False

@@ -41,7 +41,12 @@ class Limits(BaseModel):
 
     time: float = Field(default=1.0, gt=0, description="CPU seconds per call")
     load_time: float = Field(default=5.0, gt=0, description="seconds to import the module")
-    memory_mb: int = Field(default=512, ge=64, description="address space of the worker")
+    memory_mb: int = Field(
+        default=512,
+        ge=64,
+        description="memory of each student process and all it starts (the memory cgroup's "
+        "limit; RLIMIT_AS alone where there is none)",
+    )
     output_kb: int = Field(default=8192, ge=1, description="stdout + stderr allowed per call")
     reply_kb: int = Field(default=1024, ge=1, description="size of one encoded return value")
     processes: int = Field(

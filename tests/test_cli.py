@@ -148,9 +148,10 @@ def test_help_shows_an_example_per_command() -> None:
 def test_doctor_lists_the_layers_and_grade_says_which_are_in_force(tmp_path: Path) -> None:
     doctor = invoke("doctor")
     assert doctor.exit_code == ExitCode.OK, doctor.output
-    layers = ("supervisor", "rlimits", "working copy", "disk cap", "landlock", "seccomp")
-    for layer in (*layers, "bubblewrap"):
+    layers = ("supervisor", "rlimits", "working copy", "disk cap", "memory cgroup", "landlock")
+    for layer in (*layers, "seccomp", "bubblewrap"):
         assert layer in doctor.output
+    assert "bubblewrap" in doctor.output
     graded = invoke("grade", str(REFERENCE), "--config", CONFIG, "-j", "1", "--isolation", "off")
     assert graded.exit_code == ExitCode.OK, graded.output
     assert "WARNING: isolation: supervisor, rlimits and working copy only" in graded.stderr
@@ -175,6 +176,6 @@ def test_grade_says_which_layers_are_in_force() -> None:
     line = graded.stderr.strip()
     assert line.startswith("isolation: supervisor, rlimits, working copy, "), line
     assert f"Landlock ABI {landlock.abi()}" in line
-    optional = ("pids cgroup", "no capabilities", "dedicated uid", "seccomp")
+    optional = ("pids cgroup", "memory cgroup", "no capabilities", "dedicated uid", "seccomp")
     active = {layer.name for layer in isolation.probe() if layer.active}
     assert [name for name in optional if name in line] == [n for n in optional if n in active]

@@ -18,7 +18,8 @@ which the run must have left nothing behind:
 
 An attack is graded only where the layer that stops it is in force (Landlock for files and /proc,
 its ABI 4 for TCP, its ABI 6 for signals; a pids cgroup, seccomp or bubblewrap for a daemon that
-leaves the process group; seccomp for UDP); elsewhere its tests skip, naming the missing layer.
+leaves the process group; seccomp for UDP; the memory cgroup for memory no address space counts);
+elsewhere its tests skip, naming the missing layer.
 Each layer on its own is tested in test_isolation.py. Attacks on the parent
 process are graded in a throwaway grading process of their own. A fixture that gets through
 says so (ESCAPED<<); where a layer in force should have stopped it, its test is a strict xfail.
@@ -86,6 +87,11 @@ DATAGRAMS = Need(
     "Landlock confines TCP only: UDP needs seccomp or bubblewrap's network namespace, neither "
     "active",
 )
+MEMORY = Need(
+    "memory cgroup" in ACTIVE,
+    "the memory cgroup is not in force: a memfd's pages escape RLIMIT_AS, so the attack would "
+    "hold twice its limit unbounded",
+)
 GPP = Need(shutil.which("g++") is not None, "g++ is not installed")
 
 NEEDS = {
@@ -111,6 +117,7 @@ NEEDS = {
     "sends_udp_on_1": DATAGRAMS,
     "imports_the_harness_packages_on_1": FILES,
     "imports-the-harness-packages-py": FILES,
+    "holds_a_memfd_on_1": MEMORY,
 }
 # Attacks on the grading process itself: graded in a throwaway process, never in pytest's.
 ON_THE_PARENT = {"kills_the_supervisor_on_1", "kills-the-parent-cpp", "kills-the-parent-py"}
@@ -193,6 +200,10 @@ STOPPED_BY = {
     "writes-the-harness-folders-py": "PermissionError",
     "imports_the_harness_packages_on_1": "ModuleNotFoundError",
     "imports-the-harness-packages-py": "ModuleNotFoundError",
+    "prints-bad-alloc-cpp": "killed by SIGABRT",
+    "prints-memory-error-py": "exited with status 1",
+    "static-array-6gib-cpp": "its image alone needs 6144 MiB",
+    "holds_a_memfd_on_1": "the memory cgroup's OOM killer",
 }
 
 # The function-library verdict fixtures that are attacks too, graded again here.

@@ -14,9 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from harness.grading.judge import judge
 from harness.limits import Limits
 from harness.records.outcomes import CallOutcome
-from harness.sandbox import cgroup, privileges
+from harness.records.verdicts import Verdict
+from harness.sandbox import cgroup, memcg, privileges
 from harness.sandbox.isolation import (
     NO_ISOLATION,
     Confinement,
@@ -26,7 +28,11 @@ from harness.sandbox.isolation import (
     interpreter_reachable,
     probe,
 )
+from harness.sandbox.process import Launch
 from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
+from harness.sandbox.replies import program_outcome
+from harness.shapes.session import Session
+from tests.conftest import REPO, plan_for
 from tests.test_cgroup import gone, wait_until
 from tests.test_session import open_session
 
@@ -99,12 +105,173 @@ def test_without_a_cgroup_the_daemon_outlives_its_run(tmp_path: Path) -> None:
 
 @needs("pids cgroup")
 def test_every_cgroup_is_removed_after_its_process(tmp_path: Path) -> None:
-    for isolation in (Isolation(pids_max=10), Isolation(pids_max=10, seccomp=True)):
+    memory = LAYERS["memory cgroup"].active
+    for isolation in (
+        Isolation(pids_max=10, memory_cgroup=memory),
+        Isolation(pids_max=10, seccomp=True, memory_cgroup=memory),
+    ):
         _python("print(1)", tmp_path, isolation)
-        session = open_session(tmp_path, "def f():\n    return 1\n", isolation)
+        session = _session(tmp_path, "def f():\n    return 1\n", isolation)
         assert session.load().loaded
         session.close()
-    assert not [p for p in cgroup.run_parent().iterdir() if p.is_dir()]
+    controllers: tuple[cgroup.Controller, ...] = ("pids", "memory") if memory else ("pids",)
+    for controller in controllers:
+        assert not [p for p in cgroup.run_parent(controller).iterdir() if p.is_dir()]
+
+
+# The memory cgroup: every hog below is bounded (at most 288 MiB in all, in the controls) and
+# runs with at most 192 MiB allowed under the cgroup.
+MEMORY_LIMITS = ProgramLimits(cpu=5, wall=20, memory_mb=128, output_bytes=1 << 16)
+BOUNDED = Isolation(memory_cgroup=True)
+
+HELD_BY_CHILDREN = """
+import os, sys, time
+read, write = os.pipe()
+children = []
+for _ in range(3):
+    pid = os.fork()
+    if pid == 0:
+        held = bytearray(64 << 20)  # touched: zeroed by the interpreter
+        os.write(write, b"x")
+        time.sleep(10)
+        os._exit(0)
+    children.append(pid)
+held = sum(len(os.read(read, 1)) for _ in children)
+print("held", held * 64, flush=True)
+for pid in children:
+    os.kill(pid, 9)
+    os.waitpid(pid, 0)
+"""
+
+MEMFDS = """
+import os
+held = []
+for _ in range(12):
+    held.append(os.memfd_create("held"))
+    os.posix_fallocate(held[-1], 0, 15 << 20)
+print("held", len(held) * 15, flush=True)
+"""
+
+
+def _memory_run(code: str, workdir: Path, isolation: Isolation) -> ProgramRun:
+    argv = [str(PYTHON), "-I", "-c", code]
+    return run_program(argv, workdir, b"", MEMORY_LIMITS, isolation, "toolchain")
+
+
+@needs("memory cgroup")
+def test_a_memory_cgroup_bounds_memory_held_across_processes(tmp_path: Path) -> None:
+    """Three processes holding 64 MiB each, each under its 128 MiB RLIMIT_AS: together over the
+    tree's 128 MiB. The OOM killer ends them, and the run's measurement says so."""
+    run = _memory_run(HELD_BY_CHILDREN, tmp_path, BOUNDED)
+    assert run.memory is not None and run.memory.oom_killed, run
+    assert run.stdout != b"held 192\n"
+    control = _memory_run(HELD_BY_CHILDREN, tmp_path, NO_ISOLATION)  # 192 MiB, unbounded
+    assert control.stdout == b"held 192\n", control
+    assert control.memory is not None and not control.memory.exceeded(failed=False)
+
+
+@needs("memory cgroup")
+def test_a_memory_cgroup_counts_memfd_pages_that_escape_rlimit_as(tmp_path: Path) -> None:
+    run = _memory_run(MEMFDS, tmp_path, BOUNDED)
+    assert run.memory is not None and run.memory.oom_killed, run
+    assert run.ending.signal == 9 and run.stdout == b""
+    control = _memory_run(MEMFDS, tmp_path, NO_ISOLATION)  # 180 MiB, over RLIMIT_AS's 128
+    assert control.stdout == b"held 180\n" and control.ok, control
+
+
+ADDRESS_SPACE = "import resource; print(resource.getrlimit(resource.RLIMIT_AS)[0] >> 20)"
+
+
+@needs("memory cgroup")
+def test_rlimit_as_is_a_backstop_above_the_memory_cgroup_and_the_limit_without_one(
+    tmp_path: Path,
+) -> None:
+    backstop = memcg.address_space(128, bounded=True)
+    assert _memory_run(ADDRESS_SPACE, tmp_path, BOUNDED).stdout == f"{backstop}\n".encode()
+    assert _memory_run(ADDRESS_SPACE, tmp_path, NO_ISOLATION).stdout == b"128\n"
+
+
+ALLOCATES = "chunks = [bytearray(16 << 20) for _ in range(64)]"  # 1 GiB at most, touched
+SAYS_MEMORY_ERROR = """
+import sys
+sys.stderr.write("Traceback (most recent call last):\\nMemoryError\\n")
+sys.exit(1)
+"""
+
+
+@pytest.mark.parametrize(
+    "isolation",
+    [
+        pytest.param(BOUNDED, marks=needs("memory cgroup"), id="cgroup"),
+        pytest.param(NO_ISOLATION, id="rlimit"),
+    ],
+)
+def test_mle_is_what_the_harness_measured_never_what_the_program_printed(
+    tmp_path: Path, isolation: Isolation
+) -> None:
+    """A program that allocates until it is stopped is MLE (the OOM killer under the cgroup;
+    without it, RLIMIT_AS's MemoryError after over half the limit touched); one that only prints
+    a MemoryError is RE, in both."""
+    probe = next(p for p in plan_for(REPO / "config.yaml", "sudoku-functions").probes)
+    verdicts = {}
+    for name, code in (("allocates", ALLOCATES), ("says", SAYS_MEMORY_ERROR)):
+        outcome = program_outcome(_memory_run(code, tmp_path, isolation))
+        verdicts[name] = judge(probe, outcome, cpu_limit=5).verdict
+    assert verdicts == {"allocates": Verdict.MLE, "says": Verdict.RE}
+
+
+def test_the_supervisors_own_pages_are_not_the_programs_peak(tmp_path: Path) -> None:
+    """A forked child counts its parent's resident pages in its max RSS until it execs: a
+    supervisor holding 96 MiB must not make a program that allocates nothing and fails MLE
+    (without the memory cgroup, where the max RSS is the measurement)."""
+    probe = next(p for p in plan_for(REPO / "config.yaml", "sudoku-functions").probes)
+    ballast = bytearray(96 << 20)  # touched: the supervisor's own, resident
+    try:
+        run = _memory_run("import sys; sys.exit(1)", tmp_path, NO_ISOLATION)
+    finally:
+        del ballast
+    outcome = program_outcome(run)
+    assert outcome.memory is not None and outcome.memory.source == "rusage"
+    assert judge(probe, outcome, cpu_limit=5).verdict is Verdict.RE, outcome.memory
+
+
+HOLDS_MEMFDS = """
+import os
+
+
+def one():
+    return 1
+
+
+def hold():
+    held = []
+    for _ in range(12):
+        held.append(os.memfd_create("held"))
+        os.posix_fallocate(held[-1], 0, 15 << 20)
+    return len(held)
+"""
+
+
+@needs("memory cgroup")
+def test_the_worker_reports_the_oom_kill_of_the_call_that_caused_it(tmp_path: Path) -> None:
+    session = _session(tmp_path, HOLDS_MEMFDS, BOUNDED, memory_mb=128)
+    assert session.load().loaded
+    try:
+        before = session.call({"name": "one", "args": []}, Limits())
+        held = session.call({"name": "hold", "args": []}, Limits())
+        after = session.call({"name": "one", "args": []}, Limits())  # in a fresh child
+    finally:
+        session.close()
+    assert before.memory is not None and not before.memory.oom_killed
+    assert held.kind == "crashed" and held.memory is not None and held.memory.oom_killed, held
+    assert after.value == 1 and after.memory is not None and not after.memory.oom_killed
+
+
+def _session(workdir: Path, module: str, isolation: Isolation, memory_mb: int = 512) -> Session:
+    entry = workdir / "solution.py"
+    entry.write_text(module, encoding="utf-8")
+    launch = Launch(PYTHON, workdir, 1 << 16, 1 << 16, isolation, memory_mb=memory_mb)
+    return Session(launch, entry, Limits(memory_mb=memory_mb), cpu_budget=30)
 
 
 SECCOMP_PROBES = """
@@ -280,15 +447,16 @@ def test_a_supervisor_with_a_large_address_space_still_starts_confined_programs(
     try:
         limits = ProgramLimits(cpu=5, wall=10, memory_mb=256, output_bytes=1 << 16)
         isolation = choose(Mode.AUTO)
-        argv = [str(PYTHON), "-I", "-c", ADDRESS_SPACE]
+        argv = [str(PYTHON), "-I", "-c", ADDRESS_SPACE_BYTES]
         run = run_program(argv, tmp_path, b"", limits, isolation)
     finally:
         reserved.close()
     assert run.ok, run.stderr
-    assert int(run.stdout) == 256 << 20  # the limit is in force in the program
+    limit = memcg.address_space(256 << 20, bounded=isolation.memory_cgroup)
+    assert int(run.stdout) == limit  # the limit is in force in the program
 
 
-ADDRESS_SPACE = """
+ADDRESS_SPACE_BYTES = """
 import resource
 print(resource.getrlimit(resource.RLIMIT_AS)[0])
 """

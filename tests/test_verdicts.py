@@ -7,12 +7,13 @@ other case is accepted, which also shows a fresh worker carries on after the fai
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from harness.grading.judge import judge
-from harness.records.outcomes import CallOutcome
+from harness.records.outcomes import CallOutcome, MemoryUse
 from harness.records.results import Report, SubmissionResult
 from harness.records.verdicts import Verdict
 from tests.conftest import FIXTURES, REPO, grade_path, plan_for
@@ -109,3 +110,51 @@ def test_hidden_cases_are_graded_without_showing_the_case() -> None:
     assert result.verdict is Verdict.WA
     assert result.detail == "hidden case: WA"
     assert "gen-" not in result.detail
+
+
+# MLE from the harness's measurements (outcomes.MemoryUse), never from what a program printed.
+MIB = 1 << 20
+BAD_ALLOC = CallOutcome(
+    "crashed", signal="SIGABRT", error_type="std::bad_alloc", message="uncaught std::bad_alloc"
+)
+
+
+def _verdict(outcome: CallOutcome, cpu_limit: float = 1.0) -> tuple[Verdict, str]:
+    probe = next(p for p in plan_for(REPO / "config.yaml", "sudoku-functions").probes)
+    result = judge(probe, outcome, cpu_limit)
+    return result.verdict, result.detail
+
+
+@pytest.mark.parametrize(
+    ("memory", "expected", "said"),
+    [
+        (None, Verdict.RE, "uncaught std::bad_alloc"),
+        (MemoryUse(256 * MIB, 3 * MIB, "rusage"), Verdict.RE, "uncaught std::bad_alloc"),
+        (MemoryUse(256 * MIB, 200 * MIB, "rusage"), Verdict.MLE, "after using 200 MiB of"),
+        (MemoryUse(256 * MIB, 200 * MIB, "cgroup"), Verdict.RE, "uncaught std::bad_alloc"),
+        (MemoryUse(256 * MIB, 256 * MIB, "cgroup", True), Verdict.MLE, "OOM killer ended it"),
+        (MemoryUse(256 * MIB, 0, "cgroup", image=6 << 30), Verdict.MLE, "needs 6144 MiB"),
+    ],
+)
+def test_a_program_is_mle_by_measurement_only(
+    memory: MemoryUse | None, expected: Verdict, said: str
+) -> None:
+    """The same stderr (std::bad_alloc) is RE or MLE by what was measured: the OOM killer, the
+    image, or (where RLIMIT_AS is the only limit) a failed run's max RSS past half the limit."""
+    verdict, detail = _verdict(replace(BAD_ALLOC, memory=memory))
+    assert verdict is expected and said in detail, detail
+
+
+def test_the_oom_killer_outranks_the_clock_and_the_clock_outranks_a_large_peak() -> None:
+    over_time = replace(BAD_ALLOC, cpu_seconds=2.0)
+    killed = MemoryUse(256 * MIB, 256 * MIB, "cgroup", oom_killed=True)
+    assert _verdict(replace(over_time, memory=killed))[0] is Verdict.MLE
+    large = MemoryUse(256 * MIB, 250 * MIB, "rusage")
+    assert _verdict(replace(over_time, memory=large))[0] is Verdict.TLE
+
+
+def test_a_returned_run_is_mle_only_when_killed_or_too_large_to_load() -> None:
+    returned = CallOutcome("returned", value=[1, 2, 3])
+    assert _verdict(replace(returned, memory=MemoryUse(256 * MIB, 250 * MIB)))[0] is Verdict.WA
+    killed = MemoryUse(256 * MIB, 256 * MIB, "cgroup", oom_killed=True)  # a child of it
+    assert _verdict(replace(returned, memory=killed))[0] is Verdict.MLE

@@ -2,7 +2,10 @@
 failed case whose details are shown, its evidence: harness/records/evidence.py).
 
 This is the only place that decides verdicts. TLE is decided on the exact CPU limit, from the
-kernel's accounting; the supervisor killed the call a little later than that.
+kernel's accounting; the supervisor killed the call a little later than that. MLE is decided from
+the harness's own measurements (outcomes.MemoryUse: the memory cgroup's OOM killer, the image
+before it runs, the peak), never from what a program printed; the worker's MemoryError, raised
+in the interpreter the harness runs, counts too.
 """
 
 from __future__ import annotations
@@ -73,11 +76,24 @@ class Decision:
 
 
 def _decide(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> Decision:
-    if outcome.over_time(cpu_limit):
-        return _failed(probe, Verdict.TLE, f"used more than the {cpu_limit:g} s time limit")
+    over = _over_a_limit(outcome, cpu_limit)
+    if over is not None:
+        return _failed(probe, *over)
     if outcome.kind == "returned":
         return _returned(_judged(probe, outcome))
     return _failed(probe, *_failure(outcome))
+
+
+def _over_a_limit(outcome: CallOutcome, cpu_limit: float) -> tuple[Verdict, str] | None:
+    """TLE or MLE, measured: a run the OOM killer ended is MLE whatever its clock says; then
+    the clock; then the rest of what was measured of its memory."""
+    memory = outcome.memory
+    out_of_memory = (Verdict.MLE, f"ran out of memory: {memory.detail}") if memory else None
+    if memory is not None and memory.oom_killed:
+        return out_of_memory
+    if outcome.over_time(cpu_limit):
+        return Verdict.TLE, f"used more than the {cpu_limit:g} s time limit"
+    return out_of_memory if outcome.over_memory() else None
 
 
 def _judged(probe: Probe, outcome: CallOutcome) -> Judgement:

@@ -10,12 +10,15 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 OUTPUT_CHARS = 2000  # captured output kept per call, for feedback
+NEAR_LIMIT = 0.5  # of the memory limit: see MemoryUse.exceeded
+MIB = 1 << 20
 
 CallKind = Literal[
     "returned",  # the function returned; `value` holds what it returned
-    "raised",  # it raised; `error_type`, `message`, `line`
+    "raised",  # the worker caught an exception in student code; `error_type`, `message`, `line`
     "timeout",  # the supervisor stopped it on the clock
-    "crashed",  # the process ended during the call (`exit_code` or `signal`)
+    "crashed",  # the process ended during the call (`exit_code` or `signal`); for a program,
+    # `error_type`, `line` and `message` say what its stderr says it died of (evidence, not fact)
     "output_limit",  # it printed more than the cap
     "reply_limit",  # its return value encoded to more than the cap
     "disk_limit",  # its working copy went over its watched cap (it was killed, its writes undone)
@@ -41,6 +44,46 @@ class Adapted:
     text: str  # what was read through, for the feedback: "blanks stored as 0 read as empty"
 
 
+MemorySource = Literal[
+    "cgroup",  # the memory cgroup: the whole process tree, memfd and tmpfs pages too
+    "rusage",  # the kernel's max RSS of the process (no memory cgroup here: RLIMIT_AS bounds it)
+]
+
+
+@dataclass(frozen=True)
+class MemoryUse:
+    """The harness's own measurement of the memory a run used: never what the program said."""
+
+    limit: int  # bytes: the run's memory limit
+    peak: int | None = None  # bytes at most in use at once (None: not measured)
+    source: MemorySource = "rusage"
+    oom_killed: bool = False  # the memory cgroup's OOM killer fired in the run's group
+    image: int = 0  # bytes the program's image maps before it starts: code and static arrays
+
+    def exceeded(self, failed: bool) -> bool:
+        """Whether the run went over its limit: the OOM killer fired, or its image alone is
+        larger, or, measured by max RSS only (RLIMIT_AS is then the limit, and it refuses an
+        allocation while far less than the address space is touched), a run that `failed`
+        touched at least NEAR_LIMIT of it."""
+        if self.oom_killed or self.image > self.limit:
+            return True
+        peak = self.peak or 0
+        return failed and self.source == "rusage" and peak >= NEAR_LIMIT * self.limit
+
+    @property
+    def detail(self) -> str:
+        """Why it is over, for the verdict's detail."""
+        limit = f"the {self.limit // MIB} MiB memory limit"
+        if self.image > self.limit:
+            image = f"{self.image // MIB} MiB"
+            return f"its image alone needs {image} (code and static arrays), over {limit}"
+        if self.oom_killed:
+            return (
+                f"the memory cgroup's OOM killer ended it: its processes together reached {limit}"
+            )
+        return f"it failed after using {(self.peak or 0) // MIB} MiB of {limit}"
+
+
 @dataclass(frozen=True)
 class CallOutcome:
     kind: CallKind
@@ -56,6 +99,7 @@ class CallOutcome:
     seconds: float = 0.0  # wall-clock seconds of the call
     cpu_seconds: float | None = None  # CPU seconds, from the kernel's accounting
     adapted: tuple[Adapted, ...] = ()  # interface deviations read through to make the call
+    memory: MemoryUse | None = None  # what the harness measured (None: nothing)
 
     def over_time(self, cpu_limit: float) -> bool:
         """Stopped on the clock, or used more CPU than `cpu_limit` (kernel accounting). A call
@@ -64,6 +108,10 @@ class CallOutcome:
             return False
         over = self.cpu_seconds is not None and self.cpu_seconds > cpu_limit
         return self.kind == "timeout" or over or self.signal == "SIGXCPU"
+
+    def over_memory(self) -> bool:
+        """Over its memory limit by the harness's measurement (never by what it printed)."""
+        return self.memory is not None and self.memory.exceeded(self.kind == "crashed")
 
 
 @dataclass(frozen=True)

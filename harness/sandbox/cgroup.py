@@ -1,4 +1,5 @@
-"""A pids cgroup per student process: a cap on how many processes it may have, and a tree-wide kill.
+"""A cgroup per student process: a cap on how many processes it may have, a bound on the memory
+its whole tree holds, and a tree-wide kill.
 
 What it stops:
 - fork storms, even as root (RLIMIT_NPROC is ignored for root; `pids.max` is not): a fork or
@@ -6,32 +7,39 @@ What it stops:
 - daemons escaping the process-group kill: a process that calls setsid() leaves the process
   group but never the cgroup, and the cleanup kills everything still in the group;
 - leftovers in general: after a run, `remove()` kills the whole tree (however deep, whatever its
-  sessions) and deletes the group.
+  sessions) and deletes the group;
+- memory held across processes, or outside any address space (memfd, tmpfs): the memory
+  controller bounds the tree together, and counts its OOM kills (its files: memcg.py).
 
-What it does not stop: memory and CPU use (rlimits and the supervisor's deadlines do that; this
-layer adds only the pids controller), files, signals, the network.
+What it does not stop: CPU use (rlimits and the supervisor's deadlines do that), files, signals,
+the network.
 
-Each student process joins a fresh group of its own between fork and exec (`PidsGroup.join` in the
+Each student process joins a fresh group of its own between fork and exec (`Group.join` in the
 preexec_fn, before anything that could deny it access to the cgroup filesystem, such as Landlock),
-so nothing it starts is ever outside the group. Groups live under one parent per run:
-`<hierarchy>/sudoku-harness/<pid>-<random>`, created lazily, removed at exit when empty; empty
-groups left by crashed runs are removed at probe time (rmdir only: nothing outside our own run is
-ever killed).
+so nothing it starts is ever outside the group. A group has a leaf in each hierarchy holding one
+of its controllers (one leaf under cgroup v2; under v1, one in the pids hierarchy and one in the
+memory hierarchy), and the process joins every leaf. Leaves live under one parent per run and
+hierarchy: `<hierarchy>/sudoku-harness/<pid>-<random>`, created lazily, removed at exit when
+empty; empty groups left by crashed runs are removed at probe time (rmdir only: nothing outside
+our own run is ever killed).
 
-Both hierarchies are probed at run time:
-- cgroup v2 (a cgroup2 mount whose root offers "pids"): "+pids" is enabled in subtree_control down
-  to the run's parent; the per-process groups are leaves (the no-internal-process rule). The kill
-  writes `cgroup.kill` (Linux 5.14+), which has no race; older kernels fall back to the v1 loop.
-- cgroup v1 (the `pids` hierarchy): the kill reads `cgroup.procs` and SIGKILLs each pid, again
-  until the group is empty or 2 s have passed; `pids.max` bounds how many can reappear. A pid
-  read from `cgroup.procs` could belong to another process by the time it is signalled only if
-  its process exited and was reaped in between, and the pid was reused: a race accepted here.
+Each controller's hierarchy is probed at run time:
+- cgroup v2 (a cgroup2 mount whose root offers the controller): "+pids" and "+memory" (those the
+  root offers) are enabled in subtree_control down to the run's parent; the per-process groups
+  are leaves (the no-internal-process rule). The kill writes `cgroup.kill` (Linux 5.14+), which
+  has no race; older kernels fall back to the v1 loop.
+- cgroup v1 (the controller's own hierarchy): the kill reads `cgroup.procs` and SIGKILLs each
+  pid, again until the group is empty or 2 s have passed; `pids.max` bounds how many can
+  reappear. A pid read from `cgroup.procs` could belong to another process by the time it is
+  signalled only if its process exited and was reaped in between, and the pid was reused: a race
+  accepted here.
 
 Signals go only to pids read from our own group's `cgroup.procs`, one at a time: never to 0, -1
 or a process group, and never to this process.
 
-Forked workers (multiprocessing's fork context) inherit the run's parent: call `probe()` in the
-main process before starting them, and each worker creates its own groups under the same parent.
+Forked workers (multiprocessing's fork context) inherit the run's parents: call `probe()` (for
+each controller) in the main process before starting them, and each worker creates its own
+groups under the same parents.
 """
 
 from __future__ import annotations
@@ -48,15 +56,21 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
+from harness.sandbox import memcg
+
+Controller = Literal["pids", "memory"]
+CONTROLLERS: tuple[Controller, ...] = ("pids", "memory")
 APP = "sudoku-harness"
 MOUNTS = Path("/proc/self/mounts")
 KILL_DEADLINE = 2.0  # seconds to empty a group before giving up
 POLL = 0.002  # seconds between looks at a group being emptied
 PROBE_TIMEOUT = 10.0
+PROBE_MEMORY = 64 << 20  # bytes: the memory limit of the probe's trial group
 _OCTAL = re.compile(r"\\([0-7]{3})")  # /proc/self/mounts escapes spaces and such as \040
 
 
@@ -79,10 +93,11 @@ class Mount:
 
 @dataclass(frozen=True)
 class Hierarchy:
-    """A mounted cgroup hierarchy with the pids controller."""
+    """A mounted cgroup hierarchy with a controller this module uses."""
 
     version: int  # 1 or 2
     mount: Path
+    controller: Controller = "pids"
 
     @property
     def base(self) -> Path:
@@ -91,62 +106,110 @@ class Hierarchy:
 
     @property
     def detail(self) -> str:
-        return f"cgroup v{self.version} pids at {self.mount}"
+        return f"cgroup v{self.version} {self.controller} at {self.mount}"
 
 
 @dataclass(frozen=True)
-class PidsGroup:
-    """One student process's group (a leaf under the run's parent)."""
+class Leaf:
+    """A group's directory in one hierarchy, and the controllers it bounds there."""
 
     path: Path
     version: int
+    controllers: frozenset[Controller]
     procs: str  # path of cgroup.procs, ready for join() in a forked child
 
     @classmethod
-    def create(cls, limit: int) -> PidsGroup:
-        """A new group under this run's parent, allowing `limit` processes and threads."""
-        if limit < 1:
-            raise ValueError(f"a pids limit must be at least 1, not {limit}")
-        hierarchy = _require()
-        path = _fresh_dir(run_parent())
-        group = cls(path, hierarchy.version, str(path / "cgroup.procs"))
+    def create(cls, hierarchy: Hierarchy, limits: dict[Controller, int]) -> Leaf:
+        """A new leaf under this run's parent in `hierarchy`, bounded by `limits`."""
+        path = _fresh_dir(_run_parent(hierarchy))
         try:
-            _write(path / "pids.max", str(limit))
-        except OSError:
+            for controller, value in limits.items():
+                LIMITERS[controller](path, hierarchy.version, value)
+        except (OSError, ValueError):
             with contextlib.suppress(OSError):
                 os.rmdir(path)
             raise
-        return group
+        return cls(path, hierarchy.version, frozenset(limits), str(path / "cgroup.procs"))
+
+
+@dataclass(frozen=True)
+class Group:
+    """One student process's group: a leaf in each hierarchy that holds one of its controllers
+    (the first leaf holds the pids controller when there is one)."""
+
+    leaves: tuple[Leaf, ...]
+
+    @classmethod
+    def create(cls, pids: int = 0, memory: int = 0) -> Group:
+        """A new group allowing `pids` processes and threads and `memory` bytes (0: that
+        controller is not used); raises OSError if a controller's hierarchy is missing."""
+        limits: dict[Controller, int] = {"pids": pids, "memory": memory}
+        if any(value < 0 for value in limits.values()) or not any(limits.values()):
+            raise ValueError(f"a group needs positive limits, not {pids} pids, {memory} bytes")
+        wanted = {name: value for name, value in limits.items() if value}
+        by_mount: dict[Path, tuple[Hierarchy, dict[Controller, int]]] = {}
+        for controller, value in wanted.items():
+            hierarchy = _require(controller)
+            by_mount.setdefault(hierarchy.mount, (hierarchy, {}))[1][controller] = value
+        leaves: list[Leaf] = []
+        try:
+            for hierarchy, bounds in by_mount.values():
+                leaves.append(Leaf.create(hierarchy, bounds))
+        except (OSError, ValueError):
+            for leaf in leaves:
+                with contextlib.suppress(OSError):
+                    os.rmdir(leaf.path)
+            raise
+        return cls(tuple(leaves))
+
+    @property
+    def path(self) -> Path:
+        """The first leaf (the pids one, when there is one)."""
+        return self.leaves[0].path
+
+    @property
+    def bounds_memory(self) -> bool:
+        return self._memory_leaf() is not None
 
     def join(self) -> None:
-        """Move the calling process into the group: meant for a preexec_fn (after fork, before
+        """Move the calling process into every leaf: meant for a preexec_fn (after fork, before
         exec), so only os-level calls. Raises OSError if the kernel refuses."""
-        fd = os.open(self.procs, os.O_WRONLY)
-        try:
-            os.write(fd, str(os.getpid()).encode())
-        finally:
-            os.close(fd)
+        for leaf in self.leaves:
+            fd = os.open(leaf.procs, os.O_WRONLY)
+            try:
+                os.write(fd, str(os.getpid()).encode())
+            finally:
+                os.close(fd)
 
     def pids(self) -> tuple[int, ...]:
         """The processes in the group now (none once it is gone)."""
         try:
-            with open(self.procs, encoding="ascii") as procs:
+            with open(self.leaves[0].procs, encoding="ascii") as procs:
                 return tuple(int(word) for word in procs.read().split())
         except FileNotFoundError:
             return ()
+
+    def memory(self) -> memcg.Reading | None:
+        """What the kernel measured of the group's memory so far (None: no memory leaf)."""
+        leaf = self._memory_leaf()
+        return None if leaf is None else memcg.read(leaf.path, leaf.version)
 
     def kill_all(self) -> None:
         """SIGKILL every process in the group and wait (at most 2 s) until it is empty."""
         self._kill(time.monotonic() + KILL_DEADLINE)
 
     def remove(self) -> None:
-        """Kill everything in the group, then delete it; nothing to do if it is already gone.
-        Raises OSError if the group could not be emptied in time."""
+        """Kill everything in the group, then delete its leaves; nothing to do for a leaf
+        already gone. Raises OSError if the group could not be emptied in time."""
         deadline = time.monotonic() + KILL_DEADLINE
+        for leaf in self.leaves:
+            self._remove(leaf, deadline)
+
+    def _remove(self, leaf: Leaf, deadline: float) -> None:
         while True:
             self._kill(deadline)
             try:
-                os.rmdir(self.path)
+                os.rmdir(leaf.path)
                 return
             except FileNotFoundError:
                 return
@@ -155,8 +218,11 @@ class PidsGroup:
                     raise
             time.sleep(POLL)
 
+    def _memory_leaf(self) -> Leaf | None:
+        return next((leaf for leaf in self.leaves if "memory" in leaf.controllers), None)
+
     def _kill(self, deadline: float) -> None:
-        if self.version == 2 and self._kill_switch():
+        if self.leaves[0].version == 2 and self._kill_switch():
             self._wait_empty(deadline)
             return
         while (pids := self.pids()) and time.monotonic() < deadline:
@@ -178,37 +244,48 @@ class PidsGroup:
             time.sleep(POLL)
 
 
+def _limit_pids(group: Path, version: int, limit: int) -> None:
+    _write(group / "pids.max", str(limit))
+
+
+LIMITERS: dict[Controller, Callable[[Path, int, int], None]] = {
+    "pids": _limit_pids,
+    "memory": memcg.limit,
+}
+
+
 @contextlib.contextmanager
-def confined(limit: int) -> Iterator[PidsGroup]:
+def confined(pids: int = 0, memory: int = 0) -> Iterator[Group]:
     """A new group for the duration of the block, killed and removed afterwards."""
-    group = PidsGroup.create(limit)
+    group = Group.create(pids, memory)
     try:
         yield group
     finally:
         group.remove()
 
 
-@functools.lru_cache(maxsize=1)
-def probe() -> Support:
-    """Whether pids groups work here: finds the hierarchy, clears stale empty groups, and creates,
-    joins (with /bin/true) and removes a test group."""
-    found = discover()
+@functools.lru_cache(maxsize=len(CONTROLLERS))
+def probe(controller: Controller = "pids") -> Support:
+    """Whether groups with `controller` work here: finds its hierarchy, clears stale empty
+    groups, and creates, joins (with /bin/true) and removes a test group."""
+    found = discover(controller)
     if isinstance(found, str):
         return Support(False, found)
     _clean_stale(found.base)
     try:
-        problem = _trial()
-    except (OSError, subprocess.SubprocessError) as error:
+        problem = _trial(controller)
+    except (OSError, ValueError, subprocess.SubprocessError) as error:
         problem = _reason(error)
     if problem:
-        _release_run()
+        _release_run(found.mount)
         return Support(False, f"cannot use {found.detail}: {problem}")
     return Support(True, found.detail)
 
 
-def _trial() -> str:
+def _trial(controller: Controller) -> str:
     """Why a process could not be put in a group ("" when it could)."""
-    with confined(2) as group:
+    limits = {"pids": 2} if controller == "pids" else {"memory": PROBE_MEMORY}
+    with confined(**limits) as group:
         true = shutil.which("true") or "/bin/true"
         proc = subprocess.Popen(
             [true],
@@ -226,7 +303,7 @@ def _trial() -> str:
     return "" if code == 0 else f"cannot move a process into a group ({os.strerror(code)})"
 
 
-def _join_or_exit(group: PidsGroup) -> None:
+def _join_or_exit(group: Group) -> None:
     """preexec_fn of the probe: join, or exit with the errno as status (it would otherwise be
     lost in subprocess's "Exception occurred in preexec_fn")."""
     try:
@@ -256,44 +333,44 @@ def parse_mounts(text: str) -> tuple[Mount, ...]:
     return tuple(mounts)
 
 
-def find_hierarchy(mounts: Sequence[Mount]) -> Hierarchy | str:
-    """The hierarchy to use (cgroup v2 first, then v1 pids), or why there is none."""
+def find_hierarchy(mounts: Sequence[Mount], controller: Controller = "pids") -> Hierarchy | str:
+    """The hierarchy of `controller` (cgroup v2 first, then v1), or why there is none."""
     reasons = []
     for mount in mounts:
         if mount.fstype == "cgroup2":
-            if "pids" not in _read(mount.path / "cgroup.controllers").split():
-                reasons.append(f"cgroup v2 at {mount.path} offers no pids controller")
+            if controller not in _read(mount.path / "cgroup.controllers").split():
+                reasons.append(f"cgroup v2 at {mount.path} offers no {controller} controller")
             elif "ro" in mount.options:
                 reasons.append(f"cgroup v2 at {mount.path} is mounted read-only")
             else:
-                return Hierarchy(2, mount.path)
-    for mount in mounts:
-        if mount.fstype == "cgroup" and "pids" in mount.options:
-            if "ro" not in mount.options:
-                return Hierarchy(1, mount.path)
-            reasons.append(f"cgroup v1 pids at {mount.path} is mounted read-only")
-    if not any(mount.fstype == "cgroup" and "pids" in mount.options for mount in mounts):
-        reasons.append("no cgroup v1 pids hierarchy is mounted")
-    return "; ".join(reasons) if reasons else "no cgroup hierarchy is mounted"
+                return Hierarchy(2, mount.path, controller)
+    v1 = [m for m in mounts if m.fstype == "cgroup" and controller in m.options]
+    for mount in v1:
+        if "ro" not in mount.options:
+            return Hierarchy(1, mount.path, controller)
+        reasons.append(f"cgroup v1 {controller} at {mount.path} is mounted read-only")
+    if not v1:
+        reasons.append(f"no cgroup v1 {controller} hierarchy is mounted")
+    return "; ".join(reasons)
 
 
-@functools.lru_cache(maxsize=1)
-def discover() -> Hierarchy | str:
-    """This machine's hierarchy for pids groups, or why there is none."""
+@functools.lru_cache(maxsize=len(CONTROLLERS))
+def discover(controller: Controller = "pids") -> Hierarchy | str:
+    """This machine's hierarchy for `controller`, or why there is none."""
     try:
-        return find_hierarchy(parse_mounts(MOUNTS.read_text()))
+        return find_hierarchy(parse_mounts(MOUNTS.read_text()), controller)
     except OSError as error:
         return f"cannot read {MOUNTS}: {error.strerror}"
 
 
-def _require() -> Hierarchy:
-    found = discover()
+def _require(controller: Controller) -> Hierarchy:
+    found = discover(controller)
     if isinstance(found, str):
         raise OSError(errno.ENOTSUP, found)
     return found
 
 
-# --- this run's parent group ---
+# --- this run's parent groups, one per hierarchy ---
 
 
 @dataclass(frozen=True)
@@ -302,31 +379,36 @@ class _Run:
     owner: int  # the process that created it, and removes it at exit
 
 
-_current: _Run | None = None
+_runs: dict[Path, _Run] = {}  # by the hierarchy's mount
 _lock = threading.Lock()
 
 
-def run_parent() -> Path:
-    """This run's parent group, created on first use; removed at exit (when empty) by the
-    process that created it. Forked processes inherit it."""
-    global _current
+def run_parent(controller: Controller = "pids") -> Path:
+    """This run's parent group in the hierarchy of `controller`, created on first use; removed
+    at exit (when empty) by the process that created it. Forked processes inherit it."""
+    return _run_parent(_require(controller))
+
+
+def _run_parent(hierarchy: Hierarchy) -> Path:
     with _lock:
-        if _current is None:
-            _current = _Run(_create_run(_require()), os.getpid())
-            atexit.register(_release_run)
-        return _current.path
+        run = _runs.get(hierarchy.mount)
+        if run is None:
+            if not _runs:
+                atexit.register(_release_runs)
+            run = _runs[hierarchy.mount] = _Run(_create_run(hierarchy), os.getpid())
+        return run.path
 
 
 def _create_run(hierarchy: Hierarchy) -> Path:
     base = hierarchy.base
     base.mkdir(exist_ok=True)
     if hierarchy.version == 2:
-        _enable_pids(hierarchy.mount)
-        _enable_pids(base)
+        _enable(hierarchy.mount, hierarchy.mount)
+        _enable(base, hierarchy.mount)
     path = _fresh_dir(base)
     if hierarchy.version == 2:
         try:
-            _enable_pids(path)
+            _enable(path, hierarchy.mount)
         except OSError:
             with contextlib.suppress(OSError):
                 os.rmdir(path)
@@ -334,11 +416,15 @@ def _create_run(hierarchy: Hierarchy) -> Path:
     return path
 
 
-def _release_run() -> None:
-    """Remove this run's parent if it is ours and empty (leftover empty groups first); anything
-    still running in it is left alone."""
-    global _current
-    run = _current
+def _release_runs() -> None:
+    for mount in list(_runs):
+        _release_run(mount)
+
+
+def _release_run(mount: Path) -> None:
+    """Remove this run's parent in the hierarchy at `mount` if it is ours and empty (leftover
+    empty groups first); anything still running in it is left alone."""
+    run = _runs.get(mount)
     if run is None or run.owner != os.getpid():
         return
     for leaf in _subdirs(run.path):
@@ -347,7 +433,7 @@ def _release_run() -> None:
     with contextlib.suppress(OSError):
         os.rmdir(run.path)
     if not run.path.exists():
-        _current = None
+        del _runs[mount]
 
 
 def _after_fork_in_child() -> None:
@@ -390,11 +476,15 @@ def _fresh_dir(parent: Path) -> Path:
         return path
 
 
-def _enable_pids(group: Path) -> None:
-    """Make the pids controller available to the children of a v2 group."""
+def _enable(group: Path, mount: Path) -> None:
+    """Make the controllers this module uses, those the v2 hierarchy at `mount` offers,
+    available to the children of `group`."""
+    offered = _read(mount / "cgroup.controllers").split()
     control = group / "cgroup.subtree_control"
-    if "pids" not in _read(control).split():
-        _write(control, "+pids")
+    enabled = _read(control).split()
+    for controller in CONTROLLERS:
+        if controller in offered and controller not in enabled:
+            _write(control, f"+{controller}")
 
 
 def _subdirs(path: Path) -> list[Path]:

@@ -5,7 +5,9 @@ Always in force: the out-of-process supervisor (deadlines, group kill, capped ou
 channel of its own), rlimits, and a private working copy with a cleared environment. Added
 wherever the machine has them, between fork and exec of every student process, in this order:
 
-1. a pids cgroup of its own (cgroup.py): fork storms even as root, daemons that leave the group;
+1. a cgroup of its own (cgroup.py): its pids controller stops fork storms even as root and
+   daemons that leave the group; its memory controller (memcg.py) bounds the whole tree's memory,
+   memfd and tmpfs pages too, and measures MLE;
 1b. a private view (view.py, root only): a mount namespace in which the folders of the host's
    sockets and homes are empty, and the working copy and the interpreter are shown again;
 2. no capabilities (privileges.py, root only): no lifting its own hard rlimits;
@@ -65,13 +67,18 @@ class Isolation:
     landlock_abi: int = 0  # 0: not applied
     seccomp: bool = False
     pids_max: int = 0  # 0: no cgroup
+    memory_cgroup: bool = False  # the tree's memory bounded by its `memory_mb` in a cgroup
     no_capabilities: bool = False
     dedicated_uid: bool = False
     private_view: bool = False
 
-    def confine(self, workdir: Path, python: Path | None, kind: Kind) -> Confinement:
-        """The layers for one process about to start in `workdir` (its interpreter `python`)."""
-        group = cgroup.PidsGroup.create(self.pids_max) if self.pids_max else None
+    def confine(
+        self, workdir: Path, python: Path | None, kind: Kind, memory_mb: int = 0
+    ) -> Confinement:
+        """The layers for one process about to start in `workdir` (its interpreter `python`),
+        its whole tree allowed `memory_mb` where the memory cgroup is in force."""
+        memory = memory_mb << 20 if self.memory_cgroup else 0
+        group = cgroup.Group.create(self.pids_max, memory) if self.pids_max or memory else None
         steps: list[Callable[[], None]] = [group.join] if group else []
         view = self._view(workdir, python, kind)
         if view is not None:
@@ -119,6 +126,7 @@ class Isolation:
         """The layers in force beyond the supervisor, rlimits and the working copy."""
         named = (
             (self.pids_max > 0, "pids cgroup"),
+            (self.memory_cgroup, "memory cgroup"),
             (self.private_view, "private view"),
             (self.no_capabilities, "no capabilities"),
             (self.dedicated_uid, "dedicated uid"),
@@ -160,9 +168,14 @@ class Confinement:
     """The layers of one student process: applied between fork and exec, cleared after it."""
 
     steps: tuple[Callable[[], None], ...]
-    group: cgroup.PidsGroup | None = None
+    group: cgroup.Group | None = None
     uid: int | None = None
     report: tuple[int, int] = field(default_factory=_report_pipe)  # why a start failed
+
+    @property
+    def bounds_memory(self) -> bool:
+        """Whether a memory cgroup bounds the process's tree (RLIMIT_AS is then a backstop)."""
+        return self.group is not None and self.group.bounds_memory
 
     @property
     def preexec(self) -> Callable[[], None] | None:
@@ -249,6 +262,7 @@ def probe(try_bubblewrap: bool = False) -> tuple[Layer, ...]:
         Layer("working copy", True, "accidental exposure: a private 0700 copy, a clean env"),
         _disk_layer(),
         _pids_layer(),
+        _memory_layer(),
         _view_layer(),
         _capabilities_layer(),
         _uid_layer(),
@@ -274,6 +288,12 @@ def _pids_layer() -> Layer:
 def _disk_layer() -> Layer:
     stops = "filling the disk, or its inodes, with many files"
     return Layer("disk cap", True, stops, quota.describe(Limits().disk))
+
+
+def _memory_layer() -> Layer:
+    support = cgroup.probe("memory")
+    stops = "memory held across processes or in memfd and tmpfs pages; measures MLE"
+    return Layer("memory cgroup", support.available, stops, support.detail)
 
 
 def _capabilities_layer() -> Layer:
@@ -357,6 +377,7 @@ def choose(mode: Mode, layers: Sequence[Layer] | None = None) -> Isolation:
         landlock_abi=landlock.abi() if "landlock" in active else 0,
         seccomp="seccomp" in active,
         pids_max=PIDS_MAX if "pids cgroup" in active else 0,
+        memory_cgroup="memory cgroup" in active,
         no_capabilities="no capabilities" in active,
         dedicated_uid="dedicated uid" in active,
         private_view="private view" in active,

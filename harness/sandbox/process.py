@@ -4,7 +4,8 @@ The child is exec'd (`python -S -B -u child.py`) in its own session, in a privat
 with a cleared environment and stdin at EOF. Requests go down one pipe, replies come up another,
 and the student's stdout+stderr is a third pipe: the three never mix. Everything read from the
 child is capped. Time is enforced from here: a wall-clock deadline kills the whole process group;
-CPU time comes from the kernel's accounting of the child, not from anything the child says.
+CPU time comes from the kernel's accounting of the child, not from anything the child says. So is
+memory, where the memory cgroup is in force: each exchange says whether its OOM killer fired.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from harness.records.outcomes import MemoryUse
+from harness.sandbox import memcg
 from harness.sandbox.child import codec
 from harness.sandbox.isolation import NO_ISOLATION, Isolation
 from harness.sandbox.quota import NO_CHECK, UNCAPPED, DiskCheck, DiskWatch
@@ -82,6 +85,7 @@ class Exchange:
     ending: Ending | None = None  # set when the child is gone after this exchange
     undelivered: bool = False  # the child ended without taking the request: not this call's
     disk: DiskCheck = NO_CHECK  # what the working copy's disk cap says of the exchange
+    memory: MemoryUse | None = None  # the memory cgroup's measurement (None: not in force)
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,7 @@ class Launch:
     reply_cap: int
     isolation: Isolation = NO_ISOLATION
     disk: DiskWatch = UNCAPPED  # keeps the working copy to its cap, across restarts
+    memory_mb: int = 0  # the tree's memory limit where the memory cgroup is in force
 
 
 def clean_environment(workdir: Path) -> dict[str, str]:
@@ -112,7 +117,9 @@ class ChildProcess:
 
     def __init__(self, launch: Launch) -> None:
         self.launch = launch
-        self.confinement = launch.isolation.confine(launch.workdir, launch.python, "interpreter")
+        self.confinement = launch.isolation.confine(
+            launch.workdir, launch.python, "interpreter", launch.memory_mb
+        )
         request_read, self._request = os.pipe()
         self._unread = request_read  # kept: how much of a request the child has not taken
         self._reply, reply_write = os.pipe()
@@ -145,6 +152,7 @@ class ChildProcess:
         self._selector.register(self._output, selectors.EVENT_READ, "output")
         self.ending: Ending | None = None
         self._last_cpu = self._cpu()  # the child is idle between calls: the next call's start
+        self._last_memory = self._memory()  # likewise: OOM kills before the next call
 
     @property
     def alive(self) -> bool:
@@ -186,7 +194,19 @@ class ChildProcess:
             disk=disk,
         )
         untaken = message is not None and not self.alive and _pending(self._unread) > 0
-        return replace(exchange, undelivered=True) if untaken else exchange
+        return replace(exchange, undelivered=untaken, memory=self._memory_since())
+
+    def _memory(self) -> memcg.Reading | None:
+        group = self.confinement.group
+        return group.memory() if group is not None else None
+
+    def _memory_since(self) -> MemoryUse | None:
+        """The memory cgroup's measurement of the exchange just done (its peak: the child's)."""
+        before, after = self._last_memory, self._memory()
+        self._last_memory = after
+        if after is None:
+            return None
+        return after.use(self.launch.memory_mb << 20, since=before)
 
     def _send(self, message: dict[str, Any]) -> bool:
         try:

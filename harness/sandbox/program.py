@@ -5,7 +5,9 @@ cleared environment and its rlimits set between fork and exec (nothing of the gr
 it after exec). Its stdin is the input; its stdout and stderr are two capped pipes; the
 supervisor never reads anything else from it. Time is the child's CPU time from the kernel's
 accounting (wait4's rusage), with a wall-clock backstop; once the direct child has exited its
-whole process group is killed, so nothing it started outlives the run.
+whole process group is killed, so nothing it started outlives the run. Memory is measured too:
+the memory cgroup's peak and OOM kills where it is in force (its limit then bounds the whole
+tree, and RLIMIT_AS is only a backstop above it), the kernel's max RSS otherwise.
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ import selectors
 import subprocess
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from harness.records.outcomes import MemoryUse
+from harness.sandbox import memcg
 from harness.sandbox.isolation import NO_ISOLATION, Confinement, Isolation, Kind
 from harness.sandbox.process import (
     KILL_FACTOR,
@@ -37,13 +41,14 @@ CHUNK = 1 << 16
 KEPT_STDERR = 1 << 16  # stderr kept as evidence; beyond it bytes are only counted
 POLL = 0.05  # seconds between looks at the CPU time and at the direct child
 MIB = 1 << 20
+PAGE = os.sysconf("SC_PAGE_SIZE")
 
 
 @dataclass(frozen=True)
 class ProgramLimits:
     cpu: float  # CPU seconds: the verdict's limit (the run is killed at KILL_FACTOR times it)
     wall: float  # wall-clock backstop, seconds
-    memory_mb: int  # RLIMIT_AS
+    memory_mb: int  # the memory cgroup's limit where it is in force, else RLIMIT_AS
     output_bytes: int  # stdout + stderr
     file_size_mb: int = 16
     open_files: int = 64
@@ -63,6 +68,7 @@ class ProgramRun:
     timed_out: bool = False  # killed on the CPU or the wall clock
     output_overflow: bool = False
     disk: DiskCheck = NO_CHECK  # what the working copy's disk cap says of the run
+    memory: MemoryUse | None = None  # measured by the harness
 
     @property
     def ok(self) -> bool:
@@ -85,7 +91,8 @@ def run_program(
 
     Raises OSError only when the program cannot be started at all (not found, not executable)."""
     started = time.monotonic()
-    confinement = isolation.confine(workdir, _interpreter(argv), kind)
+    confinement = isolation.confine(workdir, _interpreter(argv), kind, limits.memory_mb)
+    first, last = _rlimits(limits), _last(limits, confinement.bounds_memory)
     try:
         with confinement.starting():
             proc = subprocess.Popen(
@@ -96,7 +103,7 @@ def run_program(
                 cwd=workdir,
                 env=clean_environment(workdir),
                 start_new_session=True,
-                preexec_fn=confinement.around(before=[_rlimits(limits)], after=[_last(limits)]),
+                preexec_fn=confinement.around(before=[first], after=[last]),
             )
         watch = _Watch(proc, limits, started, confinement, disk)
         try:
@@ -127,14 +134,15 @@ def _rlimits(limits: ProgramLimits) -> Callable[[], None]:
     return functools.partial(_set, pairs)
 
 
-def _last(limits: ProgramLimits) -> Callable[[], None]:
+def _last(limits: ProgramLimits, bounded: bool) -> Callable[[], None]:
     """The rlimits set after the isolation layers, just before exec. Until exec the forked child
     is a copy of the supervisor: it holds every descriptor of the supervisor (subprocess closes
     them after this) and its address space, which in a busy grading worker can exceed the
     program's memory limit. The layers still open descriptors (Landlock's rules) and allocate
-    (Python objects), which limits below what the copy already holds would refuse."""
+    (Python objects), which limits below what the copy already holds would refuse. `bounded`:
+    a memory cgroup bounds the tree, and RLIMIT_AS is only a backstop above its limit."""
     pairs = [
-        (resource.RLIMIT_AS, limits.memory_mb * MIB),
+        (resource.RLIMIT_AS, memcg.address_space(limits.memory_mb * MIB, bounded)),
         (resource.RLIMIT_NOFILE, limits.open_files),
     ]
     return functools.partial(_set, pairs)
@@ -247,10 +255,12 @@ class _Watch:
         return True
 
     def finish(self) -> ProgramRun:
-        """Kill the group and the cgroup, reap the child with its rusage, close every pipe."""
+        """Kill the group and the cgroup, reap the child with its rusage, read what the cgroup
+        measured, close every pipe."""
         kill_group(self.proc.pid)
         self.confinement.kill_all()
         _, status, usage = os.wait4(self.proc.pid, 0)
+        memory = _measured(self.confinement, self.limits.memory_mb * MIB, usage.ru_maxrss)
         self.proc.returncode = 0  # reaped here: keep Popen from waiting again
         self._close_stdin()
         for stream in (self.proc.stdout, self.proc.stderr):
@@ -270,7 +280,32 @@ class _Watch:
             timed_out=self.timed_out,
             output_overflow=self.output_overflow,
             disk=disk,
+            memory=memory,
         )
+
+
+def _measured(confinement: Confinement, limit: int, max_rss_kb: int) -> MemoryUse:
+    """The run's memory: the cgroup's reading (with the max RSS where the kernel keeps no
+    peak), or the max RSS alone."""
+    group = confinement.group
+    reading = group.memory() if group is not None else None
+    peak = _own_peak(max_rss_kb << 10)
+    if reading is None:
+        return MemoryUse(limit, peak, "rusage")
+    use = reading.use(limit)
+    return use if use.peak is not None else replace(use, peak=peak)
+
+
+def _own_peak(max_rss: int) -> int | None:
+    """The program's own max RSS, if the kernel's says anything of it: a child forked from the
+    supervisor counts the supervisor's resident pages until it execs, so a max RSS no larger
+    than those (None) only says the program's own stayed below them."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            supervisor = int(statm.read().split()[1]) * PAGE
+    except (OSError, IndexError, ValueError):
+        supervisor = 0
+    return max_rss if max_rss > supervisor else None
 
 
 def _pidfd(pid: int) -> int | None:

@@ -7,7 +7,7 @@ student's, never the harness's.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from harness.records.outcomes import OUTPUT_CHARS, Adapted, CallOutcome, LoadOutcome, Skipped
@@ -23,6 +23,7 @@ def call_outcome(exchange: Exchange) -> CallOutcome:
         output=exchange.output.decode("utf-8", "replace")[:OUTPUT_CHARS],
         seconds=exchange.wall,
         cpu_seconds=exchange.cpu,
+        memory=exchange.memory,
     )
 
 
@@ -45,7 +46,10 @@ def load_outcome(exchange: Exchange) -> LoadOutcome:
     if reply is None:
         ending = exchange.ending
         how = _ending_text(ending.code, ending.signal_name) if ending else "did not reply"
-        return LoadOutcome("crashed", message=f"the interpreter {how} while importing the module")
+        memory = exchange.memory
+        why = f" ({memory.detail})" if memory is not None and memory.exceeded(True) else ""
+        message = f"the interpreter {how} while importing the module{why}"
+        return LoadOutcome("crashed", message=message)
     if reply.get("ok") is True:
         return _loaded(reply)
     return _load_failure(reply)
@@ -154,25 +158,37 @@ def _ending_text(code: int | None, signal_name: str) -> str:
     return f"was killed by {signal_name}" if signal_name else f"exited with status {code}"
 
 
-# A program's run: its stdout is the answer, its stderr is evidence.
+# A program's run: its stdout is the answer, its stderr is evidence (of what it says it died of:
+# never of a verdict, which the harness decides from what it measured).
 TRACEBACK = "Traceback (most recent call last)"
 PYTHON_ERROR = re.compile(r"^(\w+(?:\.\w+)*)(?:: ?(.*))?$")
 PYTHON_LINE = re.compile(r'^  File "([^"]*)", line (\d+)')
 CPP_THROW = re.compile(r"terminate called after throwing an instance of '([^']+)'")
-CPP_MEMORY = ("std::bad_alloc",)
 STDERR_SHOWN = 300
 
 
-def program_outcome(run: ProgramRun) -> CallOutcome:
-    """What one run of a program comes to, before judging: `returned` with its stdout."""
+@dataclass(frozen=True)
+class _Said:
+    """What a failed program's stderr says it died of."""
+
+    error_type: str
+    sentence: str  # "raised IndexError at line 3: ...", "uncaught std::bad_alloc"
+    line: int | None = None
+
+
+def program_outcome(run: ProgramRun, image: int = 0) -> CallOutcome:
+    """What one run of a program comes to, before judging: `returned` with its stdout. `image`:
+    the bytes its executable maps before it starts, measured by the caller."""
     stderr = run.stderr.decode("utf-8", "replace")
     outcome = _noted(_program_kind(run, stderr), run.disk)
     output = run.stdout if outcome.kind == "output_limit" else run.stderr
+    memory = run.memory if run.memory is None or not image else replace(run.memory, image=image)
     return replace(
         outcome,
         output=output.decode("utf-8", "replace")[:OUTPUT_CHARS],
         seconds=run.wall,
         cpu_seconds=run.cpu,
+        memory=memory,
     )
 
 
@@ -185,19 +201,22 @@ def _program_kind(run: ProgramRun, stderr: str) -> CallOutcome:
         return CallOutcome("output_limit")
     if run.ending.code == 0:
         return CallOutcome("returned", value=run.stdout.decode("utf-8", "replace"))
-    raised = _python_error(stderr) or _cpp_error(stderr)
-    if raised is not None:
-        return raised
     ending = run.ending
+    crashed = CallOutcome("crashed", exit_code=ending.code, signal=ending.signal_name)
+    said = _python_error(stderr) or _cpp_error(stderr)
+    if said is not None:
+        message = f"{said.sentence} (the program {ending.text})"
+        return replace(crashed, error_type=said.error_type, message=message, line=said.line)
     message = f"the program {ending.text}"
     tail = stderr.strip()[-STDERR_SHOWN:]
     message += f"; its stderr ends: {tail!r}" if tail else ""
-    return CallOutcome("crashed", exit_code=ending.code, signal=ending.signal_name, message=message)
+    return replace(crashed, message=message)
 
 
-def _python_error(stderr: str) -> CallOutcome | None:
-    """The exception a Python program died of, from its traceback, with the line deepest in the
-    student's own files (their paths are relative once the working copy's is removed)."""
+def _python_error(stderr: str) -> _Said | None:
+    """The exception a Python program says it died of, from its traceback: its type, the
+    sentence saying so, and the line deepest in the student's own files (their paths are
+    relative once the working copy's is removed)."""
     if TRACEBACK not in stderr:
         return None
     lines = stderr[stderr.rindex(TRACEBACK) :].splitlines()
@@ -209,14 +228,16 @@ def _python_error(stderr: str) -> CallOutcome | None:
     own = [m for m in frames if not m.group(1).startswith(("/", "<"))]  # the working copy's
     error_type, message = errors[-1].group(1), errors[-1].group(2) or ""
     line = int((own or frames)[-1].group(2)) if frames else None
-    return CallOutcome("raised", error_type=error_type, message=message, line=line)
+    where = f" at line {line}" if line else ""
+    detail = f": {message}" if message else ""
+    return _Said(error_type, f"raised {error_type}{where}{detail}", line)
 
 
-def _cpp_error(stderr: str) -> CallOutcome | None:
-    """An uncaught C++ exception (std::bad_alloc when the memory limit is hit)."""
+def _cpp_error(stderr: str) -> _Said | None:
+    """The C++ exception a program says went uncaught (std::bad_alloc among them: its word, not
+    a measurement of its memory)."""
     match = CPP_THROW.search(stderr)
     if match is None:
         return None
     thrown = match.group(1)
-    error_type = "MemoryError" if thrown in CPP_MEMORY else thrown
-    return CallOutcome("raised", error_type=error_type, message=f"uncaught {thrown}")
+    return _Said(thrown, f"uncaught {thrown}")

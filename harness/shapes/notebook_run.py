@@ -82,9 +82,10 @@ def run_notebook(
     disk: DiskWatch = UNCAPPED,
     wall: float | None = None,
 ) -> CallOutcome:
-    """Execute `notebook` (relative to `workdir`): limits.time is the whole run's CPU limit, it
-    is stopped on the wall clock at `wall` seconds (default: the limits' backstop), and `disk`
-    keeps the working copy to its cap."""
+    """Execute `notebook` (relative to `workdir`): limits.time is the whole run's CPU limit,
+    config.memory_mb the memory of each process (and of them all where the memory cgroup is in
+    force); it is stopped on the wall clock at `wall` seconds (default: the limits' backstop),
+    and `disk` keeps the working copy to its cap."""
     argv = [str(python), "-I", "-B", str(RUNNER), str(notebook), f"{config.cell_time:g}"]
     program_limits = ProgramLimits(
         cpu=limits.time,
@@ -96,7 +97,7 @@ def run_notebook(
     )
     run = run_program(argv, workdir, b"", program_limits, isolation, "toolchain", disk)
     outcome = _what_happened(run, notebook)
-    return replace(outcome, seconds=run.wall, cpu_seconds=run.cpu)
+    return replace(outcome, seconds=run.wall, cpu_seconds=run.cpu, memory=run.memory)
 
 
 def _what_happened(run: ProgramRun, notebook: Path) -> CallOutcome:

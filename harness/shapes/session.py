@@ -13,6 +13,7 @@ from typing import Any
 from harness.limits import Limits
 from harness.records.outcomes import CallOutcome, LoadOutcome
 from harness.records.probes import Probe
+from harness.sandbox import memcg
 from harness.sandbox.process import KILL_FACTOR, ChildProcess, Exchange, Launch
 from harness.sandbox.quota import watch
 from harness.sandbox.replies import call_outcome, load_outcome
@@ -28,7 +29,8 @@ def launch_in(context: RunContext, workdir: Path) -> Launch:
     written: what is there now is within its disk cap)."""
     limits = context.assignment.limits
     caps = (limits.output_kb << 10, limits.reply_kb << 10)
-    return Launch(context.python, workdir, *caps, context.isolation, watch(workdir, limits.disk))
+    disk = watch(workdir, limits.disk)
+    return Launch(context.python, workdir, *caps, context.isolation, disk, limits.memory_mb)
 
 
 def copied_entry(submission: Submission, entry: Path, workdir: Path) -> Path:
@@ -116,7 +118,8 @@ class Session:
         if ready.reply != {"ready": True}:
             self.close()
             return LoadOutcome("internal", message="the worker interpreter did not start")
-        confirmed = self.child.exchange(self._load_request(), wait, wait + 1)
+        bounded = self.child.confinement.bounds_memory
+        confirmed = self.child.exchange(self._load_request(bounded), wait, wait + 1)
         if confirmed.reply != LIMITS_APPLIED:
             self.close()
             return LoadOutcome("internal", message=_not_confirmed(confirmed.reply))
@@ -126,7 +129,8 @@ class Session:
             self.close()
         return outcome
 
-    def _load_request(self) -> dict[str, Any]:
+    def _load_request(self, bounded: bool) -> dict[str, Any]:
+        """`bounded`: a memory cgroup bounds the child, and RLIMIT_AS is only a backstop."""
         limits = self.limits
         return {
             "entry": str(self.entry),
@@ -135,7 +139,7 @@ class Session:
             "drivers": [list(driver) for driver in self.drivers],
             "reference": self.reference,
             "limits": {
-                "memory_mb": limits.memory_mb,
+                "address_space_mb": memcg.address_space(limits.memory_mb, bounded),
                 "file_size_mb": limits.file_size_mb,
                 "open_files": limits.open_files,
                 "processes": limits.processes,

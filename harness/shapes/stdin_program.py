@@ -2,10 +2,11 @@
 prints the solution (or `No Solution`).
 
 Each of the submission's programs (see programs.py) is built once, inside the sandbox, in the
-private working copy; then every probe runs the program for its puzzle's size once, with the
-puzzle as its input. A program that does not build makes the cases it was to solve CE; the
-compiler's output (capped) is the reason. After `timeouts_before_skip` time-outs in a row in an
-item, that item's other cases are not run.
+private working copy, and the memory its executable maps before it runs is read from the binary
+(image.py: static arrays count against the memory limit); then every probe runs the program for
+its puzzle's size once, with the puzzle as its input. A program that does not build makes the
+cases it was to solve CE; the compiler's output (capped) is the reason. After
+`timeouts_before_skip` time-outs in a row in an item, that item's other cases are not run.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from harness.limits import Limits
 from harness.records.outcomes import CallOutcome, LoadOutcome
 from harness.records.probes import Probe
 from harness.sandbox import quota
+from harness.sandbox.image import image_bytes
 from harness.sandbox.isolation import Kind
 from harness.sandbox.program import ProgramLimits, run_program
 from harness.sandbox.replies import program_outcome
@@ -78,6 +80,7 @@ class _Built:
     program: Program
     run: tuple[str, ...]  # the command that runs it
     failure: LoadOutcome | None = None  # why it could not be built
+    image: int = 0  # bytes its executable maps before it runs (0: unknown, or an interpreter's)
 
 
 class _Runs:
@@ -148,7 +151,13 @@ class _Runs:
             text = text.replace(f"{self.workdir}/", "").strip()
             message = _capped(text) or f"the build of {program.label} {run.ending.text}"
             return _Built(program, commands.run, LoadOutcome("build", message=message))
-        return _Built(program, commands.run)
+        return _Built(program, commands.run, image=self._image(commands.run[0]))
+
+    def _image(self, command: str) -> int:
+        """The size of a built executable's image, read before any of its runs."""
+        binary = (self.workdir / command).resolve()
+        inside = binary.is_relative_to(self.workdir.resolve())
+        return (image_bytes(binary) or 0) if inside else 0
 
     def _one(self, probe: Probe, built: list[_Built]) -> CallOutcome:
         size = probe_size(probe)
@@ -187,7 +196,8 @@ class _Runs:
         except OSError as err:
             return CallOutcome("internal", message=f"cannot start {chosen.run[0]}: {err}")
         here = f"{self.workdir}/".encode()
-        return program_outcome(replace(run, stderr=run.stderr.replace(here, b"")))
+        stderr = run.stderr.replace(here, b"")
+        return program_outcome(replace(run, stderr=stderr), chosen.image)
 
     def _no_program(self, size: int) -> str:
         settings = self.context.assignment.program

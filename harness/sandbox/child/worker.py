@@ -121,7 +121,7 @@ def restore_exit_builtins() -> None:
 def apply_limits(limits: dict[str, Any]) -> None:
     mib = 1 << 20
     pairs = {
-        resource.RLIMIT_AS: limits["memory_mb"] * mib,
+        resource.RLIMIT_AS: limits["address_space_mb"] * mib,
         resource.RLIMIT_FSIZE: limits["file_size_mb"] * mib,
         resource.RLIMIT_NOFILE: limits["open_files"],
         resource.RLIMIT_CORE: 0,
