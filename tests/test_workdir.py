@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from harness.cli.app import app
 from harness.errors import ExitCode
-from harness.sandbox.workdir import PREFIX, remove_tree, sweep
+from harness.sandbox.workdir import PREFIX, remove_tree, run_copy, sweep
 from tests.conftest import FIXTURES, REPO
 
 DEPTH = 3000  # deeper than the recursion limit, and than PATH_MAX can name (2 x 3000 > 4096)
@@ -81,3 +81,22 @@ def test_grade_sweeps_what_an_earlier_run_left(tmp_path: Path) -> None:
     )
     assert result.exit_code == ExitCode.OK, result.output
     assert list(base.iterdir()) == []
+
+
+def test_each_run_copy_is_fresh_and_read_only(tmp_path: Path) -> None:
+    """A built working copy is copied afresh for every run: its files read-only (the program
+    still executable), and what one run writes reaches neither the next nor the built copy."""
+    built = tmp_path / "built"
+    built.mkdir()
+    (built / "program").write_text("#!/bin/sh\n")
+    (built / "program").chmod(0o755)
+    (built / "main.cpp").write_text("int main() {}\n")
+    with run_copy(built, tmp_path) as first:
+        assert os.access(first / "program", os.X_OK)
+        modes = {p.name: p.stat().st_mode & 0o777 for p in first.iterdir()}
+        (first / "cache").write_text("answers")
+    assert modes == {"program": 0o555, "main.cpp": 0o444}
+    assert not first.exists()
+    with run_copy(built, tmp_path) as second:
+        assert sorted(p.name for p in second.iterdir()) == ["main.cpp", "program"]
+    assert sorted(p.name for p in built.iterdir()) == ["main.cpp", "program"]

@@ -1,5 +1,9 @@
 """A private working copy of a submission: 0700, regular files only, removed afterwards.
 
+A program built once is run in a fresh copy of its built working copy each time (`run_copy`),
+its files read-only: nothing one run leaves behind (answers cached under a hash of its input)
+reaches the next, however often a league times it.
+
 A working copy is removed without recursion and without long paths (`remove_tree`): a
 submission can nest folders deeper than Python's stack and than PATH_MAX, which breaks
 `shutil.rmtree`. Copies are named after the process that made them, so a run can sweep the ones
@@ -38,6 +42,22 @@ def private_copy(source: Path, base: Path | None = None) -> Iterator[Path]:
         yield workdir
     finally:
         remove_tree(workdir)
+
+
+@contextlib.contextmanager
+def run_copy(built: Path, base: Path | None = None) -> Iterator[Path]:
+    """A fresh private copy of a built working copy, for one run of its program: the same
+    regular files, each read-only (executables stay executable); the folders stay writable, for
+    what the run writes, which goes with the copy."""
+    with private_copy(built, base) as workdir:
+        for path in regular_files(workdir):
+            executable = (built / path.relative_to(workdir)).stat().st_mode & 0o111
+            path.chmod(EXECUTABLE if executable else READ_ONLY)
+        yield workdir
+
+
+READ_ONLY = 0o444
+EXECUTABLE = 0o555
 
 
 def _copy_files(source: Path, workdir: Path) -> None:

@@ -3,9 +3,11 @@ prints the solution (or `No Solution`).
 
 Each of the submission's programs (see programs.py) is built once, inside the sandbox, in the
 private working copy; then every probe runs the program for its puzzle's size once, with the
-puzzle as its input. A program that does not build makes the cases it was to solve CE; the
-compiler's output (capped) is the reason. After `timeouts_before_skip` time-outs in a row in an
-item, that item's other cases are not run.
+puzzle as its input, in a fresh copy of the built working copy with its files read-only
+(harness/sandbox/workdir.py's run_copy): nothing one run leaves behind reaches another (a cache of
+answers would have a league time its look-ups). A program that does not build makes the cases it
+was to solve CE; the compiler's output (capped) is the reason. After `timeouts_before_skip`
+time-outs in a row in an item, that item's other cases are not run.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from harness.records.probes import Probe
 from harness.sandbox.isolation import Kind
 from harness.sandbox.program import ProgramLimits, run_program
 from harness.sandbox.replies import program_outcome
-from harness.sandbox.workdir import CopyRefused, private_copy
+from harness.sandbox.workdir import CopyRefused, private_copy, run_copy
 from harness.shapes import programs
 from harness.shapes.base import RunContext, SubmissionRun, call_limits
 from harness.shapes.programs import Commands, Program
@@ -154,16 +156,21 @@ class _Runs:
         stdin = str(probe.args[0]).encode()
         language = self.context.languages[chosen.program.language]
         kind: Kind = "toolchain" if language.processes else "program"
-        try:
-            run = run_program(
-                chosen.run, self.workdir, stdin, program_limits, self.context.isolation, kind
-            )
-        except OSError as err:
-            return CallOutcome("internal", message=f"cannot start {chosen.run[0]}: {err}")
-        here = f"{self.workdir}/".encode()
-        outcome = program_outcome(replace(run, stderr=run.stderr.replace(here, b"")))
+        outcome = self._run(chosen, stdin, program_limits, kind)
         self.timeouts[probe.item] = streak + 1 if outcome.over_time(limits.time) else 0
         return outcome
+
+    def _run(self, chosen: _Built, stdin: bytes, limits: ProgramLimits, kind: Kind) -> CallOutcome:
+        """One run of a built program, in a fresh copy of the built working copy."""
+        try:
+            with run_copy(self.workdir, self.context.workdir_base) as here:
+                run = run_program(chosen.run, here, stdin, limits, self.context.isolation, kind)
+        except CopyRefused as err:
+            return CallOutcome("not_loaded", message=f"cannot copy the built program: {err}")
+        except OSError as err:
+            return CallOutcome("internal", message=f"cannot start {chosen.run[0]}: {err}")
+        where = f"{here}/".encode()
+        return program_outcome(replace(run, stderr=run.stderr.replace(where, b"")))
 
     def _no_program(self, size: int) -> str:
         settings = self.context.assignment.program
