@@ -28,7 +28,7 @@ from harness.submissions import Submission
 
 
 @dataclass(frozen=True)
-class Group:
+class _Group:
     """The probes made in one run: their indices in the context's probes."""
 
     shape: str
@@ -36,20 +36,20 @@ class Group:
     indices: tuple[int, ...]
 
 
-def groups(context: RunContext) -> tuple[Group, ...]:
+def _groups(context: RunContext) -> tuple[_Group, ...]:
     """The runs to make, in order: the assignment's shape first, each shape's stages in order."""
     assignment = context.assignment
     keys = [(shape_of(assignment, p.item), p.stage) for p in context.probes]
     shapes = dict.fromkeys([assignment.shape, *(shape for shape, _ in keys)])
     found = [
-        Group(shape, stage, tuple(i for i, key in enumerate(keys) if key == (shape, stage)))
+        _Group(shape, stage, tuple(i for i, key in enumerate(keys) if key == (shape, stage)))
         for shape in shapes
         for stage in Stage
     ]
     made = tuple(group for group in found if group.indices)
     if made and made[0].shape == assignment.shape:
         return made
-    return (Group(assignment.shape, Stage.OPEN, ()), *made)  # it loads the submission
+    return (_Group(assignment.shape, Stage.OPEN, ()), *made)  # it loads the submission
 
 
 def run_in_stages(submission: Submission, context: RunContext) -> SubmissionRun:
@@ -59,7 +59,7 @@ def run_in_stages(submission: Submission, context: RunContext) -> SubmissionRun:
     outcomes: dict[int, CallOutcome] = {}
     own: list[tuple[SubmissionRun, frozenset[str]]] = []  # the assignment's shape's, loaded
     others: list[SubmissionRun] = []
-    for group in groups(context):
+    for group in _groups(context):
         probes = tuple(context.probes[i] for i in group.indices)
         run = SHAPES[group.shape].run(submission, replace(context, probes=probes))
         if not own and not run.load.loaded:
