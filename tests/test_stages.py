@@ -41,7 +41,8 @@ def test_the_plan_puts_timed_and_hidden_cases_in_stages_of_their_own(plan: Plan)
 class Recording:
     """A shape that records each run's probes; the run of `refused` does not load."""
 
-    refused: Stage
+    refused: Stage | None = None
+    timing_out: Stage | None = None  # every call of that stage's run times out
     runs: list[tuple[Stage, ...]] = field(default_factory=list)
 
     def suffixes(self, *args: Any) -> tuple[str, ...]:
@@ -55,7 +56,12 @@ class Recording:
         self.runs.append(stages)
         if self.refused in stages:
             return SubmissionRun(LoadOutcome("timeout", message="importing took too long"), ())
-        outcomes = tuple(CallOutcome("returned", value=p.id) for p in context.probes)
+        outcomes = tuple(
+            CallOutcome("timeout")
+            if p.stage is self.timing_out
+            else CallOutcome("returned", value=p.id)
+            for p in context.probes
+        )
         return SubmissionRun(LoadOutcome("loaded"), outcomes, names={"get_row": "get_row"})
 
 
@@ -82,3 +88,18 @@ def test_nothing_else_runs_when_the_first_stage_does_not_load(
     monkeypatch.setitem(dict_of_shapes(), "function-library", shape)
     run = run_in_stages(Submission("s", REPO / "solvers" / "sudoku-functions"), plan.context())
     assert len(shape.runs) == 1 and not run.load.loaded and run.outcomes == ()
+
+
+def test_an_item_that_timed_out_again_and_again_is_not_run_on_in_a_later_stage(
+    monkeypatch: pytest.MonkeyPatch, plan: Plan
+) -> None:
+    """sudoku_solver's visible calls all time out (3 in a row skip the rest): its hidden calls,
+    a stage of their own, are not run either, and no run is made for them."""
+    shape = Recording(timing_out=Stage.TIMED)
+    monkeypatch.setitem(dict_of_shapes(), "function-library", shape)
+    run = run_in_stages(Submission("s", REPO / "solvers" / "sudoku-functions"), plan.context())
+    assert [set(stages) for stages in shape.runs] == [{Stage.OPEN}, {Stage.TIMED}, {Stage.HIDDEN}]
+    hidden = [
+        o for p, o in zip(plan.probes, run.outcomes, strict=True) if p.stage is Stage.HIDDEN_TIMED
+    ]
+    assert hidden and all(o.kind == "skipped" and "in a row timed out" in o.message for o in hidden)

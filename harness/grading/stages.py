@@ -11,19 +11,21 @@ thread, nor in a file it wrote:
 
 The assignment's own shape runs first, its first stage first (with no probe at all, it still
 loads the submission); nothing else runs unless that loaded. A later run that does not load makes
-its probes' outcomes say so.
+its probes' outcomes say so. Time-outs in a row count across runs: an item skipped after
+`timeouts_before_skip` of them in one stage is not run on in the next.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
+from harness.config import AssignmentConfig
 from harness.grading.plan import shape_of
 from harness.records.outcomes import CallOutcome
-from harness.records.probes import Stage
+from harness.records.probes import Probe, Stage
 from harness.shapes import SHAPES
-from harness.shapes.base import RunContext, SubmissionRun
+from harness.shapes.base import RunContext, SubmissionRun, call_limits
 from harness.submissions import Submission
 
 
@@ -59,18 +61,52 @@ def run_in_stages(submission: Submission, context: RunContext) -> SubmissionRun:
     outcomes: dict[int, CallOutcome] = {}
     own: list[tuple[SubmissionRun, frozenset[str]]] = []  # the assignment's shape's, loaded
     others: list[SubmissionRun] = []
+    streaks = _Streaks(context.assignment)
     for group in _groups(context):
-        probes = tuple(context.probes[i] for i in group.indices)
+        indices = streaks.to_run(context.probes, group.indices, outcomes)
+        if group.indices and not indices:
+            continue  # every probe of it is skipped
+        probes = tuple(context.probes[i] for i in indices)
         run = SHAPES[group.shape].run(submission, replace(context, probes=probes))
         if not own and not run.load.loaded:
             return run
-        outcomes.update(zip(group.indices, _outcomes(run, len(probes)), strict=True))
+        got = _outcomes(run, len(probes))
+        outcomes.update(zip(indices, got, strict=True))
+        streaks.count(probes, got)
         if group.shape != context.assignment.shape:
             others.append(run)
         elif run.load.loaded:
             own.append((run, frozenset(probe.item for probe in probes)))
     ordered = tuple(outcomes[i] for i in range(len(context.probes)))
     return _together(own, others, ordered)
+
+
+@dataclass
+class _Streaks:
+    """Time-outs in a row per item, carried from one run to the next: an item that timed out
+    `timeouts_before_skip` times in a row is not run on in a later stage either (each shape
+    counts within its own run)."""
+
+    assignment: AssignmentConfig
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def to_run(
+        self, probes: tuple[Probe, ...], indices: tuple[int, ...], outcomes: dict[int, CallOutcome]
+    ) -> tuple[int, ...]:
+        """The indices still to run; the others get a skipped outcome in `outcomes`."""
+        after = self.assignment.limits.timeouts_before_skip
+        for i in indices:
+            streak = self.counts.get(probes[i].item, 0)
+            if after and streak >= after:
+                why = f"not run: {streak} cases in a row timed out"
+                outcomes[i] = CallOutcome("skipped", message=why)
+        return tuple(i for i in indices if i not in outcomes)
+
+    def count(self, probes: tuple[Probe, ...], outcomes: tuple[CallOutcome, ...]) -> None:
+        for probe, outcome in zip(probes, outcomes, strict=True):
+            if outcome.kind != "skipped":  # a shape's own skip keeps the streak going
+                over = outcome.over_time(call_limits(self.assignment, probe).time)
+                self.counts[probe.item] = self.counts.get(probe.item, 0) + 1 if over else 0
 
 
 def _outcomes(run: SubmissionRun, count: int) -> tuple[CallOutcome, ...]:
