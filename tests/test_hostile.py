@@ -21,8 +21,10 @@ its ABI 4 for TCP, its ABI 6 for signals; a pids cgroup, seccomp or bubblewrap f
 leaves the process group; seccomp for UDP; the memory cgroup for memory no address space counts);
 elsewhere its tests skip, naming the missing layer.
 Each layer on its own is tested in test_isolation.py. Attacks on the parent
-process are graded in a throwaway grading process of their own. A fixture that gets through
-says so (ESCAPED<<); where a layer in force should have stopped it, its test is a strict xfail.
+process are graded in a throwaway grading process of their own; attacks on the order calls are
+made in (STAGED: time laundered from cheap calls into a solver's, hidden cases printed by visible
+ones) under an assignment of their own. A fixture that gets through says so (ESCAPED<<); where a
+layer in force should have stopped it, its test is a strict xfail.
 """
 
 from __future__ import annotations
@@ -46,10 +48,14 @@ import pytest
 from harness.config import load_config
 from harness.grading.calibration import calibrated_plan
 from harness.grading.run import grade_all
+from harness.puzzles.suites import load_suites
+from harness.records.evidence import Grid
+from harness.records.probes import Stage
 from harness.records.results import Report, SubmissionResult, from_json, to_json
 from harness.records.verdicts import Verdict
 from harness.sandbox import isolation, landlock
 from harness.submissions import discover
+from harness.writers.outputs import Outputs, write_all
 from tests.conftest import FIXTURES, REPO
 
 HOSTILE = FIXTURES / "hostile"
@@ -121,6 +127,9 @@ NEEDS = {
 }
 # Attacks on the grading process itself: graded in a throwaway process, never in pytest's.
 ON_THE_PARENT = {"kills_the_supervisor_on_1", "kills-the-parent-cpp", "kills-the-parent-py"}
+# Attacks on the order calls are made in, graded under an assignment of the config of their own
+# (hostile-stages: a solver with a limit of its own, hidden cases): the rest get `hostile`.
+STAGED = {"launders_time_across_calls", "leaks_hidden_puzzles"}
 
 CAP_SYS_RESOURCE = 24
 
@@ -418,8 +427,10 @@ def _grade(shape: Shape, root: Path) -> Aftermath:
     before = _snapshot(world)
     runnable = [f for f in shape.fixtures if f.runnable]
     try:
-        here = [f for f in runnable if f.name not in ON_THE_PARENT]
+        here = [f for f in runnable if f.name not in ON_THE_PARENT | STAGED]
+        staged = [f for f in runnable if f.name in STAGED]
         reports = [_grade_here(shape, world, here)]
+        reports += [_grade_here(shape, world, staged, "hostile-stages")] if staged else []
         throwaway = ""
         away = [f for f in runnable if f.name in ON_THE_PARENT]
         if away:
@@ -452,9 +463,11 @@ def _grade(shape: Shape, root: Path) -> Aftermath:
     )
 
 
-def _grade_here(shape: Shape, world: World, fixtures: list[Fixture]) -> Report:
-    submissions = world.copy(fixtures, world.root / "submissions")
-    plan = calibrated_plan(load_config(world.config), "hostile")
+def _grade_here(
+    shape: Shape, world: World, fixtures: list[Fixture], assignment: str = "hostile"
+) -> Report:
+    submissions = world.copy(fixtures, world.root / f"submissions-{assignment}")
+    plan = calibrated_plan(load_config(world.config), assignment)
     plan = replace(plan, workdir_base=world.workdir_base)
     return grade_all(plan, discover(submissions, shape.suffixes), JOBS)
 
@@ -782,6 +795,89 @@ def test_the_world_is_what_the_attacks_aim_at() -> None:
     }
     assert used <= known, used - known
     assert all(shape.suite.is_file() for shape in SHAPES.values())
-    named = {*NEEDS, *STOPPED_BY, *HOLES, *MISJUDGED, *ON_THE_PARENT}
+    named = {*NEEDS, *STOPPED_BY, *HOLES, *MISJUDGED, *ON_THE_PARENT, *STAGED}
     assert named <= set(BY_NAME), named - set(BY_NAME)
     assert len(BY_NAME) == len(ALL_FIXTURES), "two fixtures share a name"
+
+
+# attacks on the order of calls: time laundered into a solver's, hidden cases leaked --------------
+
+
+def test_a_solver_gets_no_time_from_the_cheap_calls_before_it(
+    runs: Callable[[str], Aftermath],
+) -> None:
+    """The cheap calls worked off every puzzle's search, under their own limit, before the
+    solver was called on it: the solver calls run where nothing was queued, and time out."""
+    result = _run_for(runs, BY_NAME["launders_time_across_calls"])
+    verdicts = {item.name: {c.verdict for c in item.cases} for item in result.items}
+    assert verdicts == {
+        "find_first_unassigned_position": {Verdict.AC},
+        "get_row": {Verdict.AC},
+        "sudoku_solver": {Verdict.TLE},
+    }
+
+
+def test_no_hidden_puzzle_reaches_any_output(
+    runs: Callable[[str], Aftermath], tmp_path: Path
+) -> None:
+    """The leaking fixture shows, in the visible cases it fails, every puzzle it was given before
+    them: the handout's (visible) comes out, no hidden one does, in any file grading writes."""
+    result = _run_for(runs, BY_NAME["leaks_hidden_puzzles"])
+    written = _every_output(result, tmp_path)
+    assert _digits(_puzzles(TESTCASES / "handout-examples.yaml")[0]) in written
+    hidden = _puzzles(HIDDEN_SUITE)
+    assert len(hidden) == 4
+    assert not [puzzle for puzzle in hidden if _digits(puzzle) in written]
+
+
+def test_in_one_stage_both_attacks_get_through(tmp_path: Path) -> None:
+    """What stops the two attacks above is the stages: with every probe in one stage (one child,
+    one working copy, as before stages), the laundered solver earns full marks and the hidden
+    puzzles come out in visible cases. The reference solution keeps full marks either way."""
+    staged = [BY_NAME["launders_time_across_calls"], BY_NAME["leaks_hidden_puzzles"]]
+    world = World.make(tmp_path, PYTHON)
+    try:
+        submissions = world.copy(staged, tmp_path / "submissions")
+        (submissions / "reference").mkdir()
+        shutil.copy(REFERENCE, submissions / "reference")
+        plan = calibrated_plan(load_config(world.config), "hostile-stages")
+        assert {p.stage for p in plan.probes} == set(Stage)
+        found = discover(submissions, PYTHON.suffixes)
+        one_stage = tuple(replace(p, stage=Stage.OPEN) for p in plan.probes)
+        before = grade_all(replace(plan, probes=one_stage), found, JOBS)
+        after = grade_all(plan, [s for s in found if s.name == "reference"], JOBS)
+    finally:
+        world.close()
+    results = {s.name: s for s in before.submissions}
+    assert results["TLE-launders_time_across_calls"].marks == plan.max_marks
+    leaked = _every_output(results["WA-leaks_hidden_puzzles"], tmp_path / "leaked")
+    assert all(_digits(puzzle) in leaked for puzzle in _puzzles(HIDDEN_SUITE))
+    assert results["reference"].marks == after.submissions[0].marks == plan.max_marks
+
+
+HIDDEN_SUITE = TESTCASES / "hidden-9x9.yaml"
+REFERENCE = REPO / "solvers" / "sudoku-functions" / "sudoku_functions.py"
+
+
+def _puzzles(suite: Path) -> list[Grid]:
+    return [case.puzzle for case in load_suites([suite])[0].cases]
+
+
+def _digits(grid: Grid) -> str:
+    """A grid as the leaking fixture shows it: its 81 values, row by row."""
+    return "".join(str(value) for row in grid for value in row)
+
+
+def _every_output(result: SubmissionResult, folder: Path) -> str:
+    """Every file grading writes for `result` (JSON, gradebook, JUnit, Gradescope's results,
+    the feedback pages), as one text."""
+    report = Report("hostile-stages", result.max_marks, (result,))
+    outputs = Outputs(
+        folder / "marks.json",
+        folder / "gradebook.csv",
+        folder / "junit.xml",
+        folder / "results.json",
+        folder / "pages",
+    )
+    write_all(report, outputs, 1.0)
+    return "\n".join(path.read_text() for path in sorted(folder.rglob("*")) if path.is_file())

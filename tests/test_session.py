@@ -29,12 +29,14 @@ def two():
 """
 
 
-def open_session(workdir: Path, module: str, isolation: Isolation = NO_ISOLATION) -> Session:
+def open_session(
+    workdir: Path, module: str, isolation: Isolation = NO_ISOLATION, cpu_budget: float = 30
+) -> Session:
     """A session (not yet loaded) with `module` as the student's solution.py in `workdir`."""
     entry = workdir / "solution.py"
     entry.write_text(module, encoding="utf-8")
     launch = Launch(Path(sys.executable), workdir, 1 << 16, 1 << 16, isolation)
-    return Session(launch, entry, Limits(), cpu_budget=30)
+    return Session(launch, entry, Limits(), cpu_budget=cpu_budget)
 
 
 def test_a_child_that_ends_after_its_reply_is_not_charged_to_the_next_call(
@@ -61,3 +63,32 @@ def test_a_child_that_ends_during_a_call_is_charged_to_that_call(tmp_path: Path)
         session.close()
     assert (left.kind, left.exit_code) == ("crashed", 3)
     assert (after.kind, after.value) == ("returned", 2)
+
+
+HEAVY_IMPORT = """
+import os, time
+
+end = time.process_time() + 0.3  # work done at import: outside every call
+while time.process_time() < end:
+    pass
+
+def leave():
+    os._exit(3)
+"""
+
+
+def test_the_children_of_a_session_share_its_cpu_budget(tmp_path: Path) -> None:
+    """What a child burns outside its calls (its import, again after every call that ended it)
+    counts against the session's budget: once its children have used it all, no child is
+    started again and the calls are refused as over time."""
+    session = open_session(tmp_path, HEAVY_IMPORT, cpu_budget=2)
+    assert session.load().loaded
+    try:
+        outcomes = [session.call({"name": "leave", "args": []}, Limits()) for _ in range(10)]
+    finally:
+        session.close()
+    kinds = [outcome.kind for outcome in outcomes]
+    ran = kinds.count("crashed")  # each child: about 0.33 s of CPU, most of it importing
+    assert 4 <= ran <= 7, kinds
+    assert kinds == ["crashed"] * ran + ["skipped"] * (10 - ran)
+    assert all("2 s of CPU" in outcome.message for outcome in outcomes[ran:])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from harness.errors import BadInput, ExitCode
 from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import Plan
 from harness.grading.run import grade_all
-from harness.league.run import Entry, standings
+from harness.league.run import Entry, league_probes, run_league, standings
 from harness.records.evidence import Grid
 from harness.records.outcomes import CallOutcome
 from harness.records.results import CaseResult, SubmissionResult
@@ -522,6 +523,31 @@ def test_league_ranks_programs_that_pass_beside_the_baseline(tmp_path: Path) -> 
     assert "did not pass correctness at 9x9" in rows["prints-zeros"]["note"]
     assert rows["python-solver"]["solved"] == 12 and rows["python-solver"]["relative"] > 1
     assert "league at 9x9: 12 puzzles, median of 2 runs" in result.output
+
+
+CACHING = FIXTURES / "hostile" / "stdin" / "AC" / "caches-answers-between-runs-py" / "main.py"
+
+
+def test_a_program_that_caches_its_answers_is_timed_on_its_own_work(tmp_path: Path) -> None:
+    """Every timed run starts from a fresh copy of the built program: a program that keeps its
+    answers in a file of its working copy, keyed by its input, finds none, and its league time is
+    its own work, level with the same program without the cache (not a few ms: the median of 3
+    repeats would be the cache's)."""
+    source = CACHING.read_text()
+    assert "CACHE = True" in source
+    honest = source.replace("CACHE = True", "CACHE = False")
+    for name, text in (("caches", source), ("honest", honest)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "main.py").write_text(text)
+    config = load_config(CONFIG)
+    the_plan = plan()
+    the_plan = replace(the_plan, probes=the_plan.probes[:2])  # correctness: two 9x9 cases
+    probes = league_probes(config, the_plan, 9)[:3]
+    entrants = discover(tmp_path, SUFFIXES)
+    league = run_league(the_plan, probes, entrants, [], repeats=3, jobs=1)
+    times = {row.name: row.mean for row in league.standings}
+    assert times["caches"] and times["honest"] and times["honest"] > 0.25  # BURN
+    assert 0.7 < times["caches"] / times["honest"] < 1.4, times
 
 
 # the course's own sample I/O ----------------------------------------------------------------

@@ -31,6 +31,7 @@ from harness.sandbox.workdir import (
     CopyRefused,
     private_copy,
     remove_tree,
+    run_copy,
     sweep,
     tmpfs_refused,
 )
@@ -374,3 +375,22 @@ def test_without_tmpfs_doctor_names_the_watched_quota_and_why(
         "copy, measured every 0.5 s while student code runs and after it; a fast writer can go "
         "past it until the next look"
     )
+
+
+def test_each_run_copy_is_fresh_and_read_only(tmp_path: Path) -> None:
+    """A built working copy is copied afresh for every run: its files read-only (the program
+    still executable), and what one run writes reaches neither the next nor the built copy."""
+    built = tmp_path / "built"
+    built.mkdir()
+    (built / "program").write_text("#!/bin/sh\n")
+    (built / "program").chmod(0o755)
+    (built / "main.cpp").write_text("int main() {}\n")
+    with run_copy(built, tmp_path) as first:
+        assert os.access(first / "program", os.X_OK)
+        modes = {p.name: p.stat().st_mode & 0o777 for p in first.iterdir()}
+        (first / "cache").write_text("answers")
+    assert modes == {"program": 0o555, "main.cpp": 0o444}
+    assert not first.exists()
+    with run_copy(built, tmp_path) as second:
+        assert sorted(p.name for p in second.iterdir()) == ["main.cpp", "program"]
+    assert sorted(p.name for p in built.iterdir()) == ["main.cpp", "program"]

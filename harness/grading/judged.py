@@ -9,13 +9,13 @@ for a league, limits for calibration).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from harness.grading.judge import judge
+from harness.grading.stages import run_in_stages
 from harness.records.outcomes import CallOutcome
 from harness.records.probes import Probe
 from harness.records.results import CaseResult
-from harness.shapes import SHAPES
 from harness.shapes.base import RunContext, SubmissionRun
 from harness.submissions import Submission
 
@@ -47,35 +47,11 @@ class JudgedRun:
 def run_and_judge(submission: Submission, context: RunContext, limit: TimeLimit) -> JudgedRun:
     """Run every probe of `context` on `submission` and judge each outcome on `limit(probe)`.
     Each probe runs in its item's shape (the assignment's, unless config.yaml gives the item
-    one: a notebook), the assignment's own first; the others only once its submission loaded.
+    one: a notebook) and in its stage's run (harness/grading/stages.py), the assignment's own
+    first; the others only once its submission loaded.
     Raises SubmissionProblem when the submission cannot be run at all."""
-    assignment = context.assignment
-    probes = context.probes
-    shapes = [assignment.items[p.item].shape or assignment.shape for p in probes]
-    outcomes: dict[int, CallOutcome] = {}
-
-    def ran(shape: str) -> SubmissionRun:
-        mine = [i for i, s in enumerate(shapes) if s == shape]
-        run = SHAPES[shape].run(submission, replace(context, probes=tuple(probes[i] for i in mine)))
-        outcomes.update(zip(mine, run.outcomes, strict=False))  # none when it did not load
-        return run
-
-    run = ran(assignment.shape)
+    run = run_in_stages(submission, context)
     if not run.load.loaded:
         return JudgedRun(run, ())
-    for shape in dict.fromkeys(s for s in shapes if s != assignment.shape):
-        run = _beside(run, ran(shape))
-    ordered = tuple(outcomes[i] for i in range(len(probes)))
-    judged = (JudgedCase(p, o, judge(p, o, limit(p))) for p, o in zip(probes, ordered, strict=True))
-    return JudgedRun(replace(run, outcomes=ordered), tuple(judged))
-
-
-def _beside(run: SubmissionRun, other: SubmissionRun) -> SubmissionRun:
-    """The assignment's run with what another shape's run says about its own items."""
-    return replace(
-        run,
-        notes={**run.notes, **other.notes},
-        ungraded={**run.ungraded, **other.ungraded},
-        flags=(*run.flags, *other.flags),
-        stubs={**run.stubs, **other.stubs},
-    )
+    pairs = zip(context.probes, run.outcomes, strict=True)
+    return JudgedRun(run, tuple(JudgedCase(p, o, judge(p, o, limit(p))) for p, o in pairs))

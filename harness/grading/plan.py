@@ -1,4 +1,5 @@
-"""The plan for grading one assignment: its config, its shape, and every probe, built once.
+"""The plan for grading one assignment: its config, its shape, and every probe, built once, each
+with the stage it runs in (hidden or not, under a time limit of its own or not).
 
 Making a plan runs nothing: it reads config.yaml and the suites. Limits measured on the
 reference solver (harness/grading/calibration.py) are a step of their own that the commands run
@@ -15,7 +16,7 @@ from harness.assignments import PROBE_SETS
 from harness.config import AssignmentConfig, Config, LanguageConfig
 from harness.errors import BadInput
 from harness.puzzles.suites import Case, load_suites
-from harness.records.probes import Probe
+from harness.records.probes import Probe, Stage
 from harness.sandbox.isolation import NO_ISOLATION, Isolation, Mode, choose
 from harness.shapes import SHAPES, suffixes_for
 from harness.shapes.base import Driver, RunContext, call_limits
@@ -104,6 +105,7 @@ def make_plan(config: Config, name: str, isolation: Isolation | None = None) -> 
     suites = load_suites([config.path(p) for p in assignment.suites])
     cases = tuple(case for suite in suites for case in suite.cases)
     probes = tuple(p for item in assignment.items for p in _item_probes(config, name, item, cases))
+    probes = tuple(replace(probe, stage=stage_of(assignment, probe)) for probe in probes)
     python = config.path(config.runtime.python) if config.runtime.python else Path(sys.executable)
     base = config.path(config.runtime.workdir) if config.runtime.workdir else None
     ungraded = _cannot_grade(assignment, python)
@@ -162,6 +164,16 @@ def _cannot_grade(assignment: AssignmentConfig, python: Path) -> dict[str, str]:
     shapes = {item: SHAPES[shape_of(assignment, item)] for item in assignment.items}
     reasons = {item: shape.cannot_run(python) for item, shape in shapes.items()}
     return {item: reason for item, reason in sorted(reasons.items()) if reason}
+
+
+def stage_of(assignment: AssignmentConfig, probe: Probe) -> Stage:
+    """The run a probe is made in: hidden or not, and timed (under a limit of its own or its
+    item's, such as a solver's, configured or calibrated) or not."""
+    item = assignment.items[probe.item]
+    timed = probe.time is not None or item.time is not None or item.time_from_reference is not None
+    if probe.hidden:
+        return Stage.HIDDEN_TIMED if timed else Stage.HIDDEN
+    return Stage.TIMED if timed else Stage.OPEN
 
 
 def shape_of(assignment: AssignmentConfig, item: str) -> str:

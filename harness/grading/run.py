@@ -159,10 +159,11 @@ def _graded(
     plan: Plan, submission: Submission, judged: JudgedRun, budget: Budget
 ) -> SubmissionResult:
     assignment, run = plan.assignment, judged.run
-    printed: dict[str, str] = {}
+    printed: dict[str, str] = {}  # item -> what its first visible case printed
     for case in judged.cases:
-        item, outcome = case.probe.item, case.outcome
-        if outcome.output and outcome.kind != "output_limit" and case.probe.reading == "own":
+        item, outcome, probe = case.probe.item, case.outcome, case.probe
+        shown = probe.reading == "own" and not probe.hidden
+        if outcome.output and outcome.kind != "output_limit" and shown:
             printed.setdefault(item, outcome.output)
     ungraded = _ungraded(plan, run)
     cases, both = _marked_readings(plan, judged, ungraded)

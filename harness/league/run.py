@@ -160,8 +160,10 @@ def _failed(submission: Submission, why: str) -> Entry:
 
 
 def _time(timing: _Timing, submission: Submission) -> Entry:
-    """Run every league puzzle `repeats` times, repeat-major, in one working copy, on a core of
-    its own (harness/executors/cores.py); the entry says which machine measured it."""
+    """Run every league puzzle `repeats` times, repeat-major, each run in a fresh copy of the
+    program built once (harness/shapes/stdin_program.py: nothing a run caches reaches the next),
+    on a core of its own (harness/executors/cores.py); the entry says which machine measured
+    it."""
     with pinned_core():
         entry = _timed_runs(timing, submission)
     return replace(entry, measured_on=place.here())

@@ -8,6 +8,7 @@ by a rubric get `checks` from each judgement: one pass/fail per criterion the pr
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -16,6 +17,20 @@ from harness.records.outcomes import Adapted, CallOutcome
 from harness.records.verdicts import Verdict
 
 Reading = Literal["own", "reference"]
+
+
+class Stage(enum.IntEnum):
+    """Which of a submission's runs a probe is made in (the plan says, harness/grading/plan.py):
+    each stage runs in a child process and a private working copy of its own, in this order
+    (harness/grading/stages.py), so nothing a submission computed or saw in one stage reaches
+    another. A solver's calls, under a time limit of their own, get no work done for them by the
+    cheap calls given the same puzzles before; no visible case can show what a hidden one was
+    given."""
+
+    OPEN = 0  # visible, under the assignment's time limit
+    TIMED = 1  # visible, under a time limit of its own (a solver's)
+    HIDDEN_TIMED = 2
+    HIDDEN = 3
 
 
 @dataclass(frozen=True)
@@ -91,6 +106,7 @@ class Probe:
     # The handout's default values for the function's last parameters: added to the call (and
     # named in the feedback, at a cost) when the student's function has no defaults for them.
     defaults: tuple[Any, ...] = ()
+    stage: Stage = Stage.OPEN  # the run it is made in (the plan sets it)
 
 
 def readings(*notes: str) -> tuple[str, ...]:

@@ -158,6 +158,11 @@ class ChildProcess:
     def alive(self) -> bool:
         return self.ending is None
 
+    @property
+    def cpu(self) -> float | None:
+        """CPU seconds the child has used so far: all of them once it has ended."""
+        return self._cpu()
+
     def gone(self) -> bool:
         """Whether the child has ended since its last exchange (it is then reaped and its group
         cleared): a child that exits right after replying must not be charged to the next call."""

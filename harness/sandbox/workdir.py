@@ -4,6 +4,10 @@ Its disk use is capped (limits.disk_mb and disk_files): where the supervisor may
 root), the copy is a tmpfs of that size and inode count (tmpfs.py), and the kernel refuses
 writes past it; elsewhere the supervisor watches it while student code runs (quota.py).
 
+A program built once is run in a fresh copy of its built working copy each time (`run_copy`),
+its files read-only: nothing one run leaves behind (answers cached under a hash of its input)
+reaches the next, however often a league times it.
+
 A working copy is removed without recursion and without long paths (`remove_tree`): a
 submission can nest folders deeper than Python's stack and than PATH_MAX, which breaks
 `shutil.rmtree`; a tmpfs is unmounted instead, which frees it whole. Copies are named after the
@@ -58,6 +62,22 @@ def private_copy(
         if mounted:
             _unmount(workdir)
         remove_tree(workdir)
+
+
+@contextlib.contextmanager
+def run_copy(built: Path, base: Path | None = None, cap: DiskCap | None = None) -> Iterator[Path]:
+    """A fresh private copy of a built working copy, for one run of its program: the same
+    regular files, each read-only (executables stay executable); the folders stay writable, for
+    what the run writes (up to `cap`), which goes with the copy."""
+    with private_copy(built, base, cap) as workdir:
+        for path in regular_files(workdir):
+            executable = (built / path.relative_to(workdir)).stat().st_mode & 0o111
+            path.chmod(EXECUTABLE if executable else READ_ONLY)
+        yield workdir
+
+
+READ_ONLY = 0o444
+EXECUTABLE = 0o555
 
 
 def _mounted(workdir: Path, cap: DiskCap) -> bool:

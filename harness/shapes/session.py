@@ -2,6 +2,12 @@
 
 A call that ends the child (time-out, crash, exit, output flood) gets its outcome, and the next
 call starts a fresh child that loads the module again.
+
+CPU is charged twice over. Each call is charged what the child used from the end of the call
+before to the end of this one (process.py), so work a thread does between calls counts against
+the next. And the session's children share one budget: what each ended child used, its imports
+and all, is taken off what the next may use, and once it is spent no child is started again
+(its calls are not run, over time), however often the module is loaded again.
 """
 
 from __future__ import annotations
@@ -73,6 +79,7 @@ class Session:
         self.drivers = drivers  # sent with the load request, run before the student's module
         self.reference = reference  # the reference solution's source, for `substitutes` calls
         self.child: ChildProcess | None = None
+        self.spent = 0.0  # CPU seconds of the children that have ended
 
     def load(self) -> LoadOutcome:
         return self._start()
@@ -101,6 +108,9 @@ class Session:
         """One exchange with the child, started first if needed (a CallOutcome if it cannot be)."""
         if self.child is not None and self.child.gone():
             self.close()
+        if self.child is None and self.spent >= self.cpu_budget:
+            spent = f"the submission has used all its {self.cpu_budget:g} s of CPU"
+            return CallOutcome("skipped", message=f"not run: {spent}")
         if self.child is None:
             reload = self._start()
             if not reload.loaded:
@@ -143,13 +153,14 @@ class Session:
                 "file_size_mb": limits.file_size_mb,
                 "open_files": limits.open_files,
                 "processes": limits.processes,
-                "cpu_budget": math.ceil(self.cpu_budget),
+                "cpu_budget": math.ceil(self.cpu_budget - self.spent),
             },
         }
 
     def close(self) -> None:
         if self.child is not None:
             self.child.close()
+            self.spent += self.child.cpu or 0.0
             self.child = None
 
 

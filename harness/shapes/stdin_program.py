@@ -4,9 +4,12 @@ prints the solution (or `No Solution`).
 Each of the submission's programs (see programs.py) is built once, inside the sandbox, in the
 private working copy, and the memory its executable maps before it runs is read from the binary
 (image.py: static arrays count against the memory limit); then every probe runs the program for
-its puzzle's size once, with the puzzle as its input. A program that does not build makes the
-cases it was to solve CE; the compiler's output (capped) is the reason. After
-`timeouts_before_skip` time-outs in a row in an item, that item's other cases are not run.
+its puzzle's size once, with the puzzle as its input, in a fresh copy of the built working copy
+with its files read-only (harness/sandbox/workdir.py's run_copy; capped like the working copy):
+nothing one run leaves behind reaches another (a cache of answers would have a league time its
+look-ups). A program that does not build makes the cases it was to solve CE; the compiler's
+output (capped) is the reason. After `timeouts_before_skip` time-outs in a row in an item, that
+item's other cases are not run.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from harness.sandbox.image import image_bytes
 from harness.sandbox.isolation import Kind
 from harness.sandbox.program import ProgramLimits, run_program
 from harness.sandbox.replies import program_outcome
-from harness.sandbox.workdir import CopyRefused, private_copy
+from harness.sandbox.workdir import CopyRefused, private_copy, run_copy
 from harness.shapes import programs
 from harness.shapes.base import RunContext, SubmissionRun, call_limits
 from harness.shapes.programs import Commands, Program
@@ -179,24 +182,23 @@ class _Runs:
         return outcome
 
     def _run(self, chosen: _Built, stdin: bytes, limits: Limits, wall: float) -> CallOutcome:
-        """One run of a built program on `stdin`, stopped on the wall clock at `wall` seconds."""
+        """One run of a built program on `stdin`, in a fresh copy of the built working copy,
+        stopped on the wall clock at `wall` seconds."""
         language = self.context.languages[chosen.program.language]
         kind: Kind = "toolchain" if language.processes else "program"
-        isolation = self.context.isolation
+        cap = self.context.assignment.limits.disk
+        program_limits = run_limits(limits, wall)
         try:
-            run = run_program(
-                chosen.run,
-                self.workdir,
-                stdin,
-                run_limits(limits, wall),
-                isolation,
-                kind,
-                self.disk,
-            )
+            with run_copy(self.workdir, self.context.workdir_base, cap) as here:
+                disk = quota.watch(here, cap)
+                isolation = self.context.isolation
+                run = run_program(chosen.run, here, stdin, program_limits, isolation, kind, disk)
+        except CopyRefused as err:
+            return CallOutcome("not_loaded", message=f"cannot copy the built program: {err}")
         except OSError as err:
             return CallOutcome("internal", message=f"cannot start {chosen.run[0]}: {err}")
-        here = f"{self.workdir}/".encode()
-        stderr = run.stderr.replace(here, b"")
+        where = f"{here}/".encode()
+        stderr = run.stderr.replace(where, b"")
         return program_outcome(replace(run, stderr=stderr), chosen.image)
 
     def _no_program(self, size: int) -> str:
