@@ -293,8 +293,10 @@ def _graded(tmp_path: Path, shape: str, fixtures: dict[str, Path], **limits: str
         shutil.copytree(folder, submissions / name)
     text = (HOSTILE / shape / "config.yaml").read_text()
     text = text.replace('"@SUITE@"', str(REPO / "testcases" / SUITES[shape]))
+    text = text.replace("@TESTCASES@", str(REPO / "testcases"))
     for key, value in {**limits, "disk_files": "300\n      disk_cap: watched"}.items():
-        text, found = re.subn(rf"(?m)^      {key}: .*$", f"      {key}: {value}", text)
+        line = rf"(?m)^      {key}: .*$"  # the first assignment's: the one graded
+        text, found = re.subn(line, f"      {key}: {value}", text, count=1)
         assert found == 1, key
     config = tmp_path / "config.yaml"
     config.write_text(f"runtime:\n  workdir: {base}\n{text}")
