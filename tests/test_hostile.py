@@ -37,6 +37,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from collections.abc import Callable
@@ -53,7 +54,7 @@ from harness.records.evidence import Grid
 from harness.records.probes import Stage
 from harness.records.results import Report, SubmissionResult, from_json, to_json
 from harness.records.verdicts import Verdict
-from harness.sandbox import isolation, landlock
+from harness.sandbox import isolation, landlock, view
 from harness.submissions import discover
 from harness.writers.outputs import Outputs, write_all
 from tests.conftest import FIXTURES, REPO
@@ -172,12 +173,20 @@ MISJUDGED: dict[str, pytest.MarkDecorator] = {}
 # student's error, then "its working copy is full: it may hold at most ...") or the supervisor
 # watched it ("wrote more than its working copy may hold (at most ...)").
 DISK_CAP = "at most 32 MiB and 3,000 files"
+
+
 # The teacher's files in the temp folder are not even there in a private view.
-UNSEEN = "FileNotFoundError" if "private view" in ACTIVE else "PermissionError"
+def _unseen(path: Path) -> str:
+    """What opening `path` raises: not there at all where a private view covers its folder."""
+    covered = any(path.resolve().is_relative_to(folder) for folder in view.COVERED)
+    return "FileNotFoundError" if "private view" in ACTIVE and covered else "PermissionError"
+
+
+UNSEEN = _unseen(Path(tempfile.gettempdir()))  # the test's world is in the temp folder
 STOPPED_BY = {
     "reads_the_secret_on_1": UNSEEN,
     "reads_the_suite_on_1": UNSEEN,
-    "reads_the_grader_on_1": "PermissionError",
+    "reads_the_grader_on_1": _unseen(HARNESS),  # under /tmp in a clean clone
     "reads_the_supervisors_environ_on_1": "PermissionError",
     "reads_the_supervisors_cmdline_on_1": "PermissionError",
     "reads_the_supervisors_memory_on_1": "PermissionError",
