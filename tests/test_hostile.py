@@ -178,7 +178,7 @@ DISK_CAP = "at most 32 MiB and 3,000 files"
 # The teacher's files in the temp folder are not even there in a private view.
 def _unseen(path: Path) -> str:
     """What opening `path` raises: not there at all where a private view covers its folder."""
-    covered = any(path.resolve().is_relative_to(folder) for folder in view.COVERED)
+    covered = any(path.resolve().is_relative_to(folder) for folder in view.covered())
     return "FileNotFoundError" if "private view" in ACTIVE and covered else "PermissionError"
 
 

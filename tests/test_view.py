@@ -4,8 +4,10 @@ home folders empty, and only its working copy, its interpreter and the sandbox s
 from __future__ import annotations
 
 import json
+import os
 import socket
 import stat
+import tempfile
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -40,16 +42,24 @@ print(os.getuid(), sys.version_info[:2] == (3, 11) or sys.version_info[:2])
 """
 
 
-@pytest.fixture
-def host_socket(tmp_path: Path) -> Iterator[Path]:
-    """A Unix socket anyone may connect to, listening in the host's temp folder."""
-    path = tmp_path / "host.sock"
+@pytest.fixture(params=["temp", "var"])
+def host_socket(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Path]:
+    """A Unix socket anyone may connect to, listening in the host's temp folder, or where a
+    service keeps one (/var/lib, say: a database's)."""
+    if request.param == "var" and not os.access("/var/lib", os.W_OK):
+        pytest.skip("/var/lib is not writable here")
+    folder = Path(tempfile.mkdtemp(dir="/var/lib")) if request.param == "var" else tmp_path
+    folder.chmod(0o755)
+    path = folder / "host.sock"
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     server.bind(str(path))
     server.listen()
     path.chmod(0o777)
     yield path
     server.close()
+    path.unlink()
+    if request.param == "var":
+        folder.rmdir()
 
 
 def _connects(workdir: Path, target: Path, isolation: Isolation) -> str:

@@ -303,7 +303,7 @@ def _capabilities_layer() -> Layer:
 
 
 def _view_layer() -> Layer:
-    stops = "the host's Unix sockets (/run, /tmp, homes), other working copies"
+    stops = "the host's Unix sockets (/run, /tmp, /var, homes), other working copies"
     problem = view.probe()
     if problem:
         return Layer("private view", False, stops, problem)

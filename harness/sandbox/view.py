@@ -1,11 +1,13 @@
 """A private view of the file tree for each student process (root only): a mount namespace of its
-own in which the folders where other users' files and sockets live are covered by small empty
-tmpfs mounts, and only what the process needs is shown again inside them.
+own in which every folder at the top of the tree but the system's (/usr, /lib, /bin, /sbin,
+/etc, /dev, /proc, /sys) is covered by a small empty tmpfs mount, /dev/shm too, and only what the
+process needs is shown again inside them.
 
 What it stops:
-- Unix sockets of the host: the usual folders of pathname sockets (/run, /tmp, /root, /home,
-  /var/tmp, /dev/shm, /mnt, /srv, /media) are empty in the view, so a connect() there finds
-  nothing (Landlock before ABI 9 cannot refuse a connect to a socket by path);
+- Unix sockets of the host: the folders of pathname sockets (/run, /tmp, /var, /root, /home, and
+  any other at the top but the system's) are empty in the view, so a connect() there finds
+  nothing (Landlock before ABI 9 cannot refuse a connect to a socket by path); what is left are
+  sockets inside the system's folders themselves (/dev/log, say);
 - an interpreter out of reach: an installation under a 0700 home (pyenv's /root/.pyenv) is shown
   again inside the covering tmpfs, whose folders other users may enter, so Python processes can
   run under the dedicated uid like any program;
@@ -35,7 +37,10 @@ from pathlib import Path
 
 CLONE_NEWNS = 0x00020000
 MS_NOSUID, MS_NODEV, MS_MOVE, MS_BIND, MS_REC, MS_PRIVATE = 2, 4, 8192, 4096, 16384, 1 << 18
-COVERED = ("/run", "/tmp", "/root", "/home", "/var/tmp", "/dev/shm", "/mnt", "/srv", "/media")
+KEPT = frozenset(  # the system's folders at the top of the tree: left as they are
+    {"usr", "lib", "lib32", "lib64", "libx32", "bin", "sbin", "etc", "dev", "proc", "sys"}
+)
+FIRST = ("/run", "/tmp")  # the usual staging folders: no shown path is ever under /run
 COVER_OPTIONS = "mode=0755,size=1m,nr_inodes=256"
 STAGE = ".sudoku-harness-view"
 PROBE_TIMEOUT = 10.0
@@ -55,7 +60,7 @@ class View:
     def showing(cls, paths: Sequence[Path], emptied: Sequence[Path] = ()) -> View:
         """The view that shows `paths` again (those under a cover; the others are visible) and
         empties `emptied` (the interpreter's package folders)."""
-        covers = tuple(c for c in COVERED if _is_real_dir(c))
+        covers = covered()
         wanted = sorted({str(p) for p in map(_absolute, paths) if _under_any(p, covers)})
         shown = tuple(s for s in wanted if not any(_within(s, o) and s != o for o in wanted))
         stage = next((c for c in covers if not any(_within(s, c) for s in shown)), None)
@@ -92,6 +97,19 @@ class View:
         if top is not None:
             return _reachable_from(path, top)
         return not _under_any(path, self.covers) and _reachable_from(path, Path("/"))
+
+
+@functools.lru_cache(maxsize=1)
+def covered() -> tuple[str, ...]:
+    """The folders a view covers: every folder at the top of the tree but the system's (KEPT),
+    and /dev/shm: wherever else a host keeps sockets, homes or data (/run, /tmp, /var, /home,
+    /root, /srv, /opt, a /work of its own), /run and /tmp first."""
+    try:
+        top = sorted(entry.path for entry in os.scandir("/") if entry.name not in KEPT)
+    except OSError:
+        top = []
+    found = [*FIRST, *top, "/dev/shm"]
+    return tuple(dict.fromkeys(p for p in found if _is_real_dir(p)))
 
 
 def _cover(folder: str) -> None:
