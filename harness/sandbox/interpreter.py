@@ -15,8 +15,9 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
+from harness.sandbox import landlock
+
 PACKAGE_FOLDERS = frozenset({"site-packages", "dist-packages"})
-SYSTEM = tuple(Path(p) for p in ("/usr", "/lib", "/lib64", "/bin"))  # as landlock.SYSTEM
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ def package_folders(python: Path) -> tuple[Path, ...]:
 def standard_library(python: Path) -> Readable:
     """The interpreter, its shared libraries and its standard library; no packages."""
     base = python.resolve().parents[1]
-    if any(base.is_relative_to(folder) for folder in SYSTEM):
+    if any(base.is_relative_to(folder) for folder in landlock.SYSTEM):
         return Readable((), (python.resolve(),))  # the system's: readable as a whole anyway
     listed = _stdlibs(base)
     read = [python.resolve(), *_beside(base / "lib", set(listed))]

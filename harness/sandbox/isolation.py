@@ -104,7 +104,7 @@ class Isolation:
         if python is None:
             return View.showing([workdir])
         packages = () if kind == "toolchain" else interpreter.package_folders(python)
-        return View.showing([workdir, *_interpreter_dirs(python), SANDBOX], packages)
+        return View.showing([workdir, *interpreter.installation(python), SANDBOX], packages)
 
     def _slot_uid(self, workdir: Path, python: Path | None, view: View | None) -> int | None:
         if not self.dedicated_uid:
@@ -224,10 +224,6 @@ class Confinement:
                 self.group.remove()
 
 
-def _interpreter_dirs(python: Path) -> tuple[Path, ...]:
-    return interpreter.installation(python)
-
-
 def _readable(python: Path | None, kind: Kind) -> interpreter.Readable:
     """What of `python`'s installation the process may read: the standard library, or for a
     toolchain (the notebook runner, whose kernel needs nbclient and ipykernel) everything."""
@@ -243,7 +239,7 @@ def interpreter_reachable(
 ) -> bool:
     """Whether another user can run `python` (its installation) and the harness's sandbox
     (`reachable`: as the host shows them, or as a private view does)."""
-    places = (python.resolve(), *_interpreter_dirs(python), SANDBOX)
+    places = (python.resolve(), *interpreter.installation(python), SANDBOX)
     return all(reachable(place) for place in places)
 
 
@@ -325,7 +321,7 @@ def python_uid(python: Path, layers: Sequence[Layer]) -> str:
     active = {layer.name for layer in layers if layer.active}
     if "dedicated uid" not in active:
         return "Python processes run as this user (no dedicated uid here)"
-    shown = View.showing([*_interpreter_dirs(python), SANDBOX])
+    shown = View.showing([*interpreter.installation(python), SANDBOX])
     reachable = shown.reachable if "private view" in active else privileges.reachable
     if interpreter_reachable(python, reachable):
         return f"Python processes ({python}) run under the dedicated uid"

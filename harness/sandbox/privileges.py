@@ -93,11 +93,12 @@ def hand_over(workdir: Path, uid: int) -> None:
     os.chown(workdir, uid, uid, follow_symlinks=False)
 
 
-def reachable(path: Path) -> bool:
-    """Whether a user with no relation to the owners can read `path` (and reach it)."""
+def reachable(path: Path, top: Path = Path("/")) -> bool:
+    """Whether a user with no relation to the owners can read `path` and enter every folder
+    from `top` down to it (a private view makes the folders above `top` enterable)."""
     path = path.absolute()
     for folder in path.parents:
-        if not _others_may(folder, stat.S_IXOTH):
+        if folder.is_relative_to(top) and not _others_may(folder, stat.S_IXOTH):
             return False
     return _others_may(path, stat.S_IROTH | (stat.S_IXOTH if path.is_dir() else 0))
 

@@ -26,7 +26,6 @@ once every cover is mounted.
 
 from __future__ import annotations
 
-import contextlib
 import ctypes
 import functools
 import os
@@ -34,6 +33,8 @@ import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from harness.sandbox import privileges
 
 CLONE_NEWNS = 0x00020000
 MS_NOSUID, MS_NODEV, MS_MOVE, MS_BIND, MS_REC, MS_PRIVATE = 2, 4, 8192, 4096, 16384, 1 << 18
@@ -95,8 +96,8 @@ class View:
         path = _absolute(path)
         top = next((Path(s) for s in self.shown if _within(str(path), s)), None)
         if top is not None:
-            return _reachable_from(path, top)
-        return not _under_any(path, self.covers) and _reachable_from(path, Path("/"))
+            return privileges.reachable(path, top)
+        return not _under_any(path, self.covers) and privileges.reachable(path)
 
 
 @functools.lru_cache(maxsize=1)
@@ -151,20 +152,6 @@ def _apply_or_exit(view: View) -> None:
         view.apply()
     except OSError as error:
         os._exit(error.errno or 255)
-
-
-def _reachable_from(path: Path, top: Path) -> bool:
-    """Whether others may enter every folder from `top` down to `path`, and read `path`."""
-    folders = [p for p in path.parents if _within(str(p), str(top))]
-    if not all(_others_may(folder, 0o001) for folder in folders):
-        return False
-    return _others_may(path, 0o005 if path.is_dir() else 0o004)
-
-
-def _others_may(path: Path, bits: int) -> bool:
-    with contextlib.suppress(OSError):
-        return os.stat(path).st_mode & bits == bits
-    return False
 
 
 def _absolute(path: Path) -> Path:
