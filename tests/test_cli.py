@@ -28,10 +28,19 @@ def invoke(*args: str) -> Any:
 
 def check_schema(report: dict[str, Any]) -> None:
     """The documented JSON schema (README, harness/records/results.py), key for key."""
-    assert set(report) == {"assignment", "max_marks", "submissions"}
+    top = {"assignment", "max_marks", "submissions"}
+    assert top <= set(report) <= top | {"layout", "absent"}
+    student_keys = {"name", "lms_id", "email", "login", "sis_id", "section"}
+    assert all(set(student) <= student_keys for student in report.get("absent", []))
     for sub in report["submissions"]:
         keys = {"name", "marks", "max_marks", "status", "note", "items", "flags"}
-        assert keys <= set(sub) <= keys | {"graded_again", "budget_spent"}
+        later = {"student", "handed", "adjustments"}  # joined and applied after grading
+        assert keys <= set(sub) <= keys | {"graded_again", "budget_spent"} | later
+        assert set(sub.get("student", {})) <= student_keys
+        assert set(sub.get("handed", {})) <= {"at", "late_marked", "source"}
+        for adjustment in sub.get("adjustments", []):
+            assert set(adjustment) == {"kind", "item", "before", "after", "comment"}
+            assert adjustment["kind"] in ("late", "override")
         assert all(sub.get(key, True) is True for key in ("graded_again", "budget_spent"))
         assert sub["status"] in ("graded", "error")
         assert isinstance(sub["marks"], (int, float)) and isinstance(sub["note"], str)

@@ -9,7 +9,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from harness.records.adjustments import Adjustment
 from harness.records.evidence import Evidence, Grids
+from harness.records.identity import Handed, Student
 from harness.records.probes import Check
 from harness.records.results import (
     CaseResult,
@@ -81,6 +83,11 @@ flags = st.builds(
     st.none() | st.integers(1, 10_000),
     texts,
 )
+students = st.builds(Student, texts, texts, texts, texts, texts, texts)
+handed = st.builds(Handed, texts, st.booleans(), texts)
+adjustments = st.builds(
+    Adjustment, st.sampled_from(["late", "override"]), st.none() | texts, marks, marks, texts
+)
 submissions = st.builds(
     SubmissionResult,
     texts,
@@ -92,8 +99,18 @@ submissions = st.builds(
     st.lists(flags, max_size=2).map(tuple),
     st.booleans(),
     st.booleans(),
+    students,
+    handed,
+    st.lists(adjustments, max_size=2).map(tuple),
 )
-reports = st.builds(Report, texts, marks, st.lists(submissions, max_size=3).map(tuple))
+reports = st.builds(
+    Report,
+    texts,
+    marks,
+    st.lists(submissions, max_size=3).map(tuple),
+    texts,
+    st.lists(students, max_size=2).map(tuple),
+)
 
 
 @settings(max_examples=150, deadline=None)

@@ -10,9 +10,16 @@ An item with "graded": false (an optional part the submission lacks, or one this
 run) counts in neither the submission's marks nor its max_marks; "ungraded_reason" says why (its
 feedback says it too, for the student).
 
-{"assignment": str, "max_marks": num, "submissions": [
+{"assignment": str, "max_marks": num, "layout"?: str,
+ "absent"?: [{student}],
+ "submissions": [
   {"name": str, "marks": num, "max_marks": num, "status": "graded" | "error", "note": str,
    "graded_again"?: true, "budget_spent"?: true,
+   "student"?: {"name"?: str, "lms_id"?: str, "email"?: str, "login"?: str, "sis_id"?: str,
+                "section"?: str},
+   "handed"?: {"at"?: str, "late_marked"?: true, "source"?: str},
+   "adjustments"?: [{"kind": "late|override", "item": str | null, "before": num, "after": num,
+                     "comment": str}],
    "items": [{"name": str, "marks": num, "max_marks": num, "graded": bool, "feedback": [str],
               "ungraded_reason"?: str,
               "criteria": [{"name": str, "marks": num, "max_marks": num, "message": str}],
@@ -28,12 +35,21 @@ feedback says it too, for the student).
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal, get_args
 
 from harness import atomic
+from harness.records.adjustments import Adjustment, adjustment_from_json, adjustment_to_json
 from harness.records.evidence import Evidence, evidence_from_json, evidence_to_json
+from harness.records.identity import (
+    Handed,
+    Student,
+    handed_from_json,
+    handed_to_json,
+    student_from_json,
+    student_to_json,
+)
 from harness.records.outcomes import AdaptationKind, Adapted
 from harness.records.probes import Check, Reading
 from harness.records.verdicts import Verdict
@@ -113,6 +129,17 @@ class SubmissionResult:
     graded_again: bool = False  # graded once more, alone, after a wall-clock stop (the note says)
     # Its wall-clock budget ran out: the cases past it are TLE, and it is not graded again.
     budget_spent: bool = False
+    # Joined after grading (harness/records/identity.py): who handed it in, and when.
+    student: Student = field(default_factory=Student)
+    handed: Handed = field(default_factory=Handed)
+    # Applied after grading, on top of the computed marks: `marks` and the items' marks already
+    # include them, in this order (harness/records/adjustments.py).
+    adjustments: tuple[Adjustment, ...] = ()
+
+    @property
+    def computed_marks(self) -> float:
+        """The marks before any adjustment: what the harness itself computed."""
+        return self.marks - sum(a.delta for a in self.adjustments)
 
     @property
     def timed_on_the_wall(self) -> bool:
@@ -134,6 +161,8 @@ class Report:
     assignment: str
     max_marks: float
     submissions: tuple[SubmissionResult, ...]
+    layout: str = ""  # the download layout the submissions were recognised in (harness/intake)
+    absent: tuple[Student, ...] = ()  # on the roster, with no submission
 
     def to_json(self) -> dict[str, Any]:
         return to_json(self)
@@ -147,6 +176,8 @@ def to_json(report: Report) -> dict[str, Any]:
     return {
         "assignment": report.assignment,
         "max_marks": report.max_marks,
+        **_unless_default("layout", report.layout),
+        **_unless_default("absent", [student_to_json(s) for s in report.absent]),
         "submissions": [submission_to_json(s) for s in report.submissions],
     }
 
@@ -160,6 +191,9 @@ def submission_to_json(result: SubmissionResult) -> dict[str, Any]:
         "note": result.note,
         **_unless_default("graded_again", result.graded_again),
         **_unless_default("budget_spent", result.budget_spent),
+        **_unless_default("student", student_to_json(result.student)),
+        **_unless_default("handed", handed_to_json(result.handed)),
+        **_unless_default("adjustments", [adjustment_to_json(a) for a in result.adjustments]),
         "items": [_item(item) for item in result.items],
         "flags": [
             {"rule": f.rule, "item": f.item, "line": f.line, "message": f.message}
@@ -211,7 +245,11 @@ def _unless_default(key: str, value: Any) -> dict[str, Any]:
 def from_json(data: dict[str, Any]) -> Report:
     """The report `to_json` wrote. Raises KeyError, TypeError or ValueError for anything else."""
     submissions = tuple(submission_from_json(s) for s in data["submissions"])
-    return Report(data["assignment"], data["max_marks"], submissions)
+    absent = tuple(student_from_json(s) for s in data.get("absent", []))
+    layout = data.get("layout", "")
+    if not isinstance(layout, str):
+        raise TypeError(f"layout must be text, not {layout!r}")
+    return Report(data["assignment"], data["max_marks"], submissions, layout, absent)
 
 
 def submission_from_json(data: dict[str, Any]) -> SubmissionResult:
@@ -228,6 +266,9 @@ def submission_from_json(data: dict[str, Any]) -> SubmissionResult:
         tuple(Flag(f["rule"], f["item"], f["line"], f["message"]) for f in data["flags"]),
         _flag(data, "graded_again"),
         _flag(data, "budget_spent"),
+        student_from_json(data.get("student", {})),
+        handed_from_json(data.get("handed", {})),
+        tuple(adjustment_from_json(a) for a in data.get("adjustments", [])),
     )
 
 
