@@ -7,18 +7,23 @@ silently award zero. Paths inside the file are relative to the file.
 from __future__ import annotations
 
 import os
+from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from harness.errors import BadInput
 from harness.limits import Limits
+from harness.records.moments import EXAMPLE as MOMENT_EXAMPLE
+from harness.records.moments import aware, parse_moment
 from harness.records.outcomes import AdaptationKind
 from harness.records.results import RuleName
 from harness.yamlfile import dotted, first_error, read_yaml
 
 HelperPolicy = Literal["own", "reference", "better"]
+LateUnit = Literal["day", "hour"]  # what a late penalty is counted in
+PenaltyBase = Literal["max", "earned"]  # what its percent is of
 CriterionScope = Literal["each", "every"]
 ADAPTATION_COST = 0.1  # of an item's marks, per kind of interface deviation read through
 CONFIG_NAME = "config.yaml"
@@ -127,6 +132,39 @@ class NotebookConfig(_Strict):
     required: bool = False
 
 
+class PenaltyConfig(_Strict):
+    """What lateness costs (harness/grading/adjust/policy.py): `percent` for every day or hour
+    late, counted from the due date and begun ("1 hour 5 minutes" is 2 hours), of the
+    submission's maximum (`of: max`, as Canvas's late policy does) or of the marks it earned
+    (`of: earned`), at most `cap` percent in all; more than `refuse_after_days` days late: no
+    marks at all."""
+
+    per: LateUnit = "day"
+    percent: float = Field(gt=0, le=100)
+    of: PenaltyBase = "max"
+    cap: float = Field(default=100, gt=0, le=100)
+    refuse_after_days: float | None = Field(default=None, gt=0)
+
+
+class DeadlineConfig(_Strict):
+    """An assignment's due date and late policy. `due` is ISO 8601 with its UTC offset (see
+    harness/records/moments.py: a timezone name is not accepted); `grace_minutes` late still
+    counts as on time, and past them lateness counts from `due` itself."""
+
+    due: datetime
+    grace_minutes: float = Field(default=0, ge=0)
+    penalty: PenaltyConfig
+
+    @field_validator("due", mode="before")
+    @classmethod
+    def _with_offset(cls, value: Any) -> datetime:
+        if isinstance(value, datetime):  # YAML reads an unquoted date and time itself
+            return aware(value)
+        if isinstance(value, str):
+            return parse_moment(value)
+        raise ValueError(f"write the due date as a date and time, e.g. {MOMENT_EXAMPLE!r}")
+
+
 class AssignmentConfig(_Strict):
     title: str = ""
     shape: str
@@ -154,6 +192,8 @@ class AssignmentConfig(_Strict):
     adaptations: dict[AdaptationKind, Annotated[float, Field(ge=0, le=1)]] = Field(
         default_factory=dict
     )
+    # The due date and late policy; none: nothing is late (harness/grading/adjust/).
+    deadline: DeadlineConfig | None = None
 
     def adaptation_cost(self, kind: AdaptationKind) -> float:
         return self.adaptations.get(kind, ADAPTATION_COST)

@@ -55,7 +55,8 @@ def fingerprint(config: Config, name: str, submissions: Sequence[Submission]) ->
     assignment = config.assignment(name)
     facts = {
         "harness": __version__,
-        "assignment": assignment.model_dump(mode="json"),
+        # The deadline changes no computed mark: it is applied after grading, at every run.
+        "assignment": assignment.model_dump(mode="json", exclude={"deadline"}),
         "languages": {k: v.model_dump(mode="json") for k, v in config.languages.items()},
         "runtime": config.runtime.model_dump(mode="json"),
         "suites": [_digest(config.path(Path(p)).read_bytes()) for p in assignment.suites],
