@@ -28,7 +28,9 @@ How a report becomes Gradescope's tests:
   sum, which differs when a penalty is taken from a rubric item or from the total). The
   top-level output is one line: the marks, then why grading stopped, the note and the rules
   flagged; when the harness failed on some case, that the autograder failed on our side and the
-  mark is not final. Nothing is printed: results.json is the only output.
+  mark is not final. Below it, one line per change made to the computed marks (a late penalty,
+  a teacher's override: harness/writers/adjusted.py). Nothing is printed: results.json is the
+  only output.
 - `execution_time` is the caller's measurement (seconds, wall clock, of the whole grading run).
 - `leaderboard` is given by the caller: `league_entries` makes entries from a league run
   (harness/league/run.py), the mean over the league's puzzles of the median CPU seconds of the
@@ -56,6 +58,7 @@ from harness.records.results import (
     SubmissionResult,
 )
 from harness.records.verdicts import Verdict
+from harness.writers.adjusted import adjustment_lines
 
 CASES_SHOWN = 10  # failed cases listed per test; the rest are counted
 LINE_CHARS = 400  # one failed case's line
@@ -255,7 +258,12 @@ def _text(lines: Sequence[str]) -> str:
 
 
 def summary(submission: SubmissionResult) -> str:
-    """One line for the student: the marks, then what stopped or marked down the grading."""
+    """One line for the student (the marks, then what stopped or marked down the grading), and
+    one per change made to the computed marks."""
+    return "\n".join([_headline(submission), *adjustment_lines(submission)])
+
+
+def _headline(submission: SubmissionResult) -> str:
     marks = f"{submission.marks:g} / {submission.max_marks:g} marks"
     if submission.internal_error:
         count = sum(c.verdict is Verdict.IE for item in submission.items for c in item.cases)

@@ -1,7 +1,8 @@
 """The report as JUnit XML, so that CI systems show a solver's regressions natively.
 
 `<testsuites name=ASSIGNMENT>` holds one `<testsuite name=SUBMISSION>` per submission (its
-`properties`: marks, max_marks, status and the note) and one
+`properties`: marks, max_marks, status, the note, and one `adjustment` per change made to the
+computed marks: a late penalty, a teacher's override) and one
 `<testcase classname="SUBMISSION.ITEM" name=CASE time=SECONDS>` per case:
 
 - AC: nothing inside; WA, TLE, MLE, OLE, RE, CE: `<failure type=VERDICT message="VERDICT:
@@ -28,6 +29,7 @@ from pathlib import Path
 from harness import atomic
 from harness.records.results import CaseResult, ItemResult, Report, SubmissionResult
 from harness.records.verdicts import Verdict
+from harness.writers.adjusted import adjustment_lines
 from harness.writers.gradebook import number
 
 DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -79,6 +81,8 @@ def _properties(result: SubmissionResult) -> ET.Element:
     for name, value in values.items():
         if value:
             ET.SubElement(properties, "property", name=name, value=xml_text(value))
+    for line in adjustment_lines(result):
+        ET.SubElement(properties, "property", name="adjustment", value=xml_text(line))
     return properties
 
 

@@ -9,6 +9,7 @@ from tabulate import tabulate
 
 from harness.records.results import ItemResult, Report, SubmissionResult
 from harness.text import one_line
+from harness.writers.adjusted import adjustment_lines
 
 HEADER_WIDTH = 12
 NOT_GRADED = "-"
@@ -87,7 +88,7 @@ def _note_lines(result: SubmissionResult) -> list[str]:
         counts = Counter(flag.rule for flag in result.flags)
         rules = ", ".join(f"{rule} x{count}" for rule, count in sorted(counts.items()))
         lines.append(f"flagged: {rules} (see the JSON report for lines)")
-    return lines
+    return [*lines, *adjustment_lines(result)]
 
 
 def summary(report: Report) -> str:

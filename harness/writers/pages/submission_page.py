@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from harness.records.evidence import OUTPUT_KEPT, Grids
 from harness.records.results import CaseResult, ItemResult, SubmissionResult
 from harness.records.verdicts import Verdict
+from harness.writers.pages.adjusted import adjustment_blocks
 from harness.writers.pages.document import (
     Block,
     Bullets,
@@ -47,6 +48,7 @@ def _header(result: SubmissionResult) -> list[Block]:
         Paragraph(marks, "marks"),
         Paragraph(result.status, "status"),
         *note,
+        *adjustment_blocks(result),
     ]
 
 
