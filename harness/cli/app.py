@@ -22,6 +22,7 @@ from harness.cli.run import run
 from harness.config import Config, find_config, load_config
 from harness.errors import BadInput, ExitCode
 from harness.executors import Choice, Executor, Kind
+from harness.grading.adjust.apply import Adjusting, Sheets, adjusted, read_adjusting
 from harness.grading.calibration import calibrated_plan
 from harness.grading.journal import Header
 from harness.grading.plan import Plan
@@ -129,6 +130,33 @@ def grade(
         Optional[Path],  # noqa: UP045
         typer.Option("--report", help="Feedback pages (HTML and Markdown) into this folder."),
     ] = None,
+    due: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--due",
+            help="The due date for this run, over config.yaml's deadline.due: ISO 8601 with "
+            "its UTC offset (2026-03-02T23:59+00:00).",
+        ),
+    ] = None,
+    extensions_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--extensions", help="CSV of extensions: student, due or hours."),
+    ] = None,
+    timestamps_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--timestamps",
+            help="CSV of when each handed in (student, submitted_at), over the download's times.",
+        ),
+    ] = None,
+    adjustments_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--adjustments",
+            help="CSV of the teacher's marks (student, item, marks or delta, comment), applied "
+            "over the computed marks at every run, --resume included.",
+        ),
+    ] = None,
     fail_under: Annotated[
         Optional[float],  # noqa: UP045
         typer.Option(
@@ -191,6 +219,8 @@ def grade(
         settings = load_config(find_config(config))
         inferred = infer(settings, path, assignment)
         name = inferred.name
+        sheets = Sheets(extensions_file, timestamps_file, adjustments_file)
+        adjusting = read_adjusting(settings.assignment(name), name, due, sheets)
         plan = calibrated_plan(settings, name, layers)
         submissions = discover(path, suffixes_for(settings, name))
         one_for_gradescope(outputs, submissions)
@@ -206,11 +236,20 @@ def grade(
             with progress.progress_bar(len(submissions), shown, color) as advance:
                 report = _grade(settings, plan, submissions, executor, out, resume, advance)
             board = _leaderboard(settings, plan, report, submissions, executor, outputs)
+        report = _adjusted(report, adjusting)
         write_all(report, outputs, time.monotonic() - started, board)
         typer.echo(counts_line(report).strip() if quiet else render(report))
         return _exit_code(report, fail_under)
 
     run(work, verbose)
+
+
+def _adjusted(report: Report, adjusting: Adjusting) -> Report:
+    """The late policy and the teacher's overrides applied; what they could not judge, said."""
+    done = adjusted(report, adjusting)
+    for warning in done.warnings:
+        typer.echo(warning, err=True)
+    return done.report
 
 
 def _leaderboard(
