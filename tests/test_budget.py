@@ -101,6 +101,25 @@ def test_a_sleeper_spends_its_budget_and_a_correct_submission_keeps_full_marks(
     assert not sleeper.get("graded_again")  # what it did with the wall clock is final
 
 
+def test_a_budget_spent_working_is_graded_again_alone(tmp_path: Path) -> None:
+    """A budget can run out because the machine is busy: one spent while the submission used
+    the CPU (here 0.9 s of every 1 s run) is graded again alone, and that grading is final."""
+    worker = BUDGET / "works-through-its-budget"
+    control = FIXTURES / "stdin" / "AC" / "python-solver"
+    graded = _graded(Pair("stdin", worker, control), tmp_path)
+    busy = graded["sleeper"]
+    assert busy.get("graded_again") is True, busy["note"]
+    assert not busy.get("budget_spent")
+    assert SPENT in busy["note"] and "graded again alone" in busy["note"]
+    assert "not graded again" not in busy["note"]
+    assert graded["control"]["marks"] == graded["control"]["max_marks"]
+
+
+def test_only_a_budget_spent_working_counts_as_worked() -> None:
+    budget = Budget.start(8.0)
+    assert budget.worked(2.0) and not budget.worked(1.9)  # a quarter of its wall clock
+
+
 def test_the_budget_is_the_sum_of_the_cpu_limits_times_the_factor_plus_loading() -> None:
     limits = Limits(load_time=2.0, wall_budget=0.5)
     assert limits.budget_seconds([1.0, 1.0, 3.0]) == 2.0 + 0.5 * 5.0

@@ -12,11 +12,13 @@ OUTPUT_QUOTED = 80
 AGAIN = "graded again alone: a case ran out of wall-clock time with CPU time to spare"
 
 
-def budget_note(seconds: float) -> str:
-    """For a submission that spent its wall-clock budget (harness/shapes/budget.py)."""
+def budget_note(seconds: float, final: bool) -> str:
+    """For a submission that spent its wall-clock budget (harness/shapes/budget.py): final when
+    it slept through it, graded again alone when it worked through it."""
+    then = "it is not graded again" if final else "it worked through it, so it is graded again"
     return (
         f"its wall-clock budget of {round(seconds, 1):g} s was spent: the cases past it are TLE "
-        "(not run), and it is not graded again"
+        f"(not run), and {then}"
     )
 
 

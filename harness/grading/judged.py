@@ -9,7 +9,7 @@ for a league, limits for calibration).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from harness.grading.judge import judge
 from harness.grading.stages import run_in_stages
@@ -42,6 +42,22 @@ class JudgedRun:
     def over_budget(self) -> bool:
         """Some call was not run, or was stopped, because the wall-clock budget ran out."""
         return any(case.outcome.kind == "over_budget" for case in self.cases)
+
+    @property
+    def cpu_seconds(self) -> float:
+        """CPU its calls used, by the kernel's accounting."""
+        return sum(case.outcome.cpu_seconds or 0.0 for case in self.cases)
+
+    def budget_stops_on_the_wall(self) -> JudgedRun:
+        """The cases the budget stopped, marked as stopped on the wall clock with CPU to spare:
+        the submission is then graded again alone (harness/grading/run.py) rather than kept."""
+        cases = tuple(
+            replace(case, result=replace(case.result, wall_only=True))
+            if case.outcome.kind == "over_budget"
+            else case
+            for case in self.cases
+        )
+        return replace(self, cases=cases)
 
 
 def run_and_judge(submission: Submission, context: RunContext, limit: TimeLimit) -> JudgedRun:

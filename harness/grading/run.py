@@ -93,6 +93,9 @@ def grade_one(plan: Plan, submission: Submission) -> SubmissionResult:
     try:
         judged = run_and_judge(submission, plan.context(budget=budget), plan.time_limit)
         judged = readings.read_again(plan, submission, judged, budget)
+        worked = judged.over_budget and budget.worked(judged.cpu_seconds)
+        if worked:  # the machine may have been busy: graded again alone, like a wall-clock stop
+            judged = judged.budget_stops_on_the_wall()
     except SubmissionProblem as problem:
         return _unrun(plan, submission, Verdict.CE, str(problem))
     except Exception as err:  # the harness's own failure: an IE row, never the student's
@@ -109,7 +112,7 @@ def grade_one(plan: Plan, submission: Submission) -> SubmissionResult:
             run,
             feedback.load_detail(run.load),
         )
-    return _graded(plan, submission, judged, budget)
+    return _graded(plan, submission, judged, budget, judged.over_budget and not worked)
 
 
 def _unrun(
@@ -156,7 +159,7 @@ def _ungraded_item(name: str, max_marks: float, reason: str) -> ItemResult:
 
 
 def _graded(
-    plan: Plan, submission: Submission, judged: JudgedRun, budget: Budget
+    plan: Plan, submission: Submission, judged: JudgedRun, budget: Budget, final_spent: bool
 ) -> SubmissionResult:
     assignment, run = plan.assignment, judged.run
     printed: dict[str, str] = {}  # item -> what its first visible case printed
@@ -175,7 +178,7 @@ def _graded(
         for name, cfg in assignment.items.items()
     )
     items = tuple(_with_output(item, printed.get(item.name, "")) for item in items)
-    spent = feedback.budget_note(budget.seconds) if judged.over_budget else ""
+    spent = feedback.budget_note(budget.seconds, final_spent) if judged.over_budget else ""
     result = SubmissionResult(
         submission.name,
         rounded(worth.total),
@@ -184,7 +187,7 @@ def _graded(
         feedback.joined([spent, _note(plan, run, worth.taken.get(None, 0.0))]),
         items,
         run.flags,
-        budget_spent=judged.over_budget,
+        budget_spent=final_spent,
     )
     return _with_internal_errors(result)
 

@@ -6,7 +6,10 @@ twice in a row, so `timeouts_before_skip` never stops it. Grading a submission t
 a budget (`Limits.budget_seconds`: config.yaml's `limits.wall_budget` times the sum of its calls'
 CPU limits, plus `load_time`), and every shape runs each call through it: a call gets at most
 what is left of the budget, and once it is spent the other calls are not run. Both are the
-outcome `over_budget` (TLE, saying so), and such a submission is not graded again.
+outcome `over_budget` (TLE, saying so), and such a submission is not graded again, unless it
+`worked` through its budget: a budget that ran out while the submission used the CPU for at least
+WORKED of it may have run out because the machine was busy, so it is graded again alone, as a
+case stopped on the wall clock is. A sleeper uses almost none, and is final at once.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from dataclasses import dataclass, replace
 from harness.records.outcomes import CallOutcome
 
 Call = Callable[[float], CallOutcome]  # one call, given its wall-clock backstop in seconds
+WORKED = 0.25  # of the budget's wall clock spent on the CPU: it was working, not sleeping
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,10 @@ class Budget:
     @property
     def spent(self) -> bool:
         return self.left <= 0
+
+    def worked(self, cpu_seconds: float) -> bool:
+        """Whether a submission that used `cpu_seconds` of CPU spent its budget working."""
+        return cpu_seconds >= WORKED * self.seconds
 
     def run(self, call: Call, wall: float) -> CallOutcome:
         """`call` with its backstop `wall` cut to what is left of the budget: not run once the
