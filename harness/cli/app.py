@@ -38,7 +38,7 @@ from harness.submissions import Submission, discover
 from harness.text import one_line
 from harness.writers import outputs
 from harness.writers.gradescope import LeaderboardEntry
-from harness.writers.outputs import Outputs, one_for_gradescope, write_all
+from harness.writers.outputs import Outputs, notes, one_for_gradescope, write_all
 from harness.writers.table import render
 from harness.writers.table import summary as counts_line
 
@@ -129,6 +129,26 @@ def grade(
         Optional[Path],  # noqa: UP045
         typer.Option("--report", help="Feedback pages (HTML and Markdown) into this folder."),
     ] = None,
+    canvas_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--canvas-csv", help="Canvas gradebook CSV, to import in Grades > Import."),
+    ] = None,
+    canvas_column: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--canvas-column",
+            help="The assignment's column in --canvas-csv, as Canvas's own export names it: "
+            "'Title (12345)', the number from the assignment's address (default: its title).",
+        ),
+    ] = None,
+    moodle_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--moodle-csv",
+            help="Moodle grading worksheet (grades, feedback comments): upload it with "
+            "'Upload grading worksheet'.",
+        ),
+    ] = None,
     fail_under: Annotated[
         Optional[float],  # noqa: UP045
         typer.Option(
@@ -184,6 +204,9 @@ def grade(
     after a crash or Ctrl-C the same command with [bold]--resume[/bold].
     """
     outputs = Outputs(json_file, csv_file, junit_file, gradescope_file, report_dir)
+    outputs = replace(
+        outputs, canvas_csv=canvas_file, moodle_csv=moodle_file, canvas_column=canvas_column
+    )
 
     def work() -> ExitCode:
         check_out(out, resume, path)
@@ -191,6 +214,7 @@ def grade(
         settings = load_config(find_config(config))
         inferred = infer(settings, path, assignment)
         name = inferred.name
+        exports = outputs.for_assignment(settings.assignment(name).title or name)
         plan = calibrated_plan(settings, name, layers)
         submissions = discover(path, suffixes_for(settings, name))
         one_for_gradescope(outputs, submissions)
@@ -206,7 +230,9 @@ def grade(
             with progress.progress_bar(len(submissions), shown, color) as advance:
                 report = _grade(settings, plan, submissions, executor, out, resume, advance)
             board = _leaderboard(settings, plan, report, submissions, executor, outputs)
-        write_all(report, outputs, time.monotonic() - started, board)
+        write_all(report, exports, time.monotonic() - started, board)
+        for line in notes(report, exports):
+            typer.echo(line, err=True)
         typer.echo(counts_line(report).strip() if quiet else render(report))
         return _exit_code(report, fail_under)
 
