@@ -20,6 +20,7 @@ WRITERS = (
     "harness.writers.gradebook",
     "harness.writers.canvas",
     "harness.writers.moodle",
+    "harness.writers.diff",
     "harness.writers.junit",
     "harness.writers.gradescope",
     "harness.writers.outputs",

@@ -36,6 +36,7 @@ from harness.sandbox.workdir import sweep
 from harness.shapes import suffixes_for
 from harness.submissions import Submission, discover
 from harness.text import one_line
+from harness.writers import diff as reports
 from harness.writers import outputs
 from harness.writers.gradescope import LeaderboardEntry
 from harness.writers.outputs import Outputs, notes, one_for_gradescope, write_all
@@ -344,6 +345,32 @@ def check(
         failed = sum(not r.ok for r in rows)
         typer.echo(f"\n{len(rows) - failed} ok, {failed} mismatched")
         return ExitCode.FAILED if failed else ExitCode.OK
+
+    run(work, verbose)
+
+
+@app.command()
+def diff(
+    old: Annotated[
+        Path, typer.Argument(help="The earlier JSON report (grade --json, or --out's report.json).")
+    ],
+    new: Annotated[Path, typer.Argument(help="The later JSON report.")],
+    verbose: VerboseOption = False,
+) -> None:
+    """List the students whose marks changed between two reports, by item, and why.
+
+    Rows are matched by submission name, then by the student's LMS id or e-mail.
+
+    Exit code: 0 when no marks changed, 1 when some did, 2 for a file that is not a report.
+
+    Example: [bold]sudoku-harness diff before.json after.json[/bold]
+    """
+
+    def work() -> ExitCode:
+        before, after = reports.load(old), reports.load(new)
+        changes = reports.compare(before, after)
+        typer.echo(reports.render(changes, before, after))
+        return ExitCode.FAILED if changes else ExitCode.OK  # 1: changed, as diff(1) says it
 
     run(work, verbose)
 
