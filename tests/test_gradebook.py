@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.records.identity import Student
 from harness.records.results import (
     CaseResult,
     Flag,
@@ -24,6 +25,7 @@ from harness.records.results import (
 from harness.records.verdicts import Verdict
 from harness.shapes.notebook_run import unavailable
 from harness.writers.gradebook import columns, number, rows, safe_text, to_csv, write_csv
+from tests.class_report import class_report
 from tests.conftest import examples_report, without_again
 from tests.test_examples import GOLDEN, compare_golden
 
@@ -282,3 +284,56 @@ def test_written_atomically_as_utf8(tmp_path: Path) -> None:
     assert not path.read_bytes().startswith(b"\xef\xbb\xbf")
     assert path.read_bytes().count(b"\r\n") == 2
     assert [p.name for p in path.parent.iterdir()] == ["grades.csv"]
+
+
+def test_identity_adjustments_and_absent_students_add_columns_and_rows() -> None:
+    table = parsed(class_report())
+    assert table[0] == [
+        "submission",
+        *("name", "lms_id", "email", "login", "sis_id", "section"),
+        "check",
+        "solve",
+        "computed",
+        "adjustments",
+        *("total", "max", "percent", "grading_status", "note", "flags"),
+    ]
+    rows_by = {row[0]: row for row in table[1:]}
+    jane, raj = rows_by["doejane"], rows_by["kumarraj"]
+    assert jane[1:7] == ["Jane Doe", "123456", "jane@example.edu", "jdoe", "S1001", "Section 1"]
+    assert jane[7:12] == [
+        "10",
+        "20",
+        "30",
+        "late penalty: 30 -> 24 (2 days late: 20% of 30 taken)",
+        "24",
+    ]
+    assert raj[7:10] == ["5", "18", "15"]  # the item's cell and the total include the override
+    assert raj[10].startswith("override on solve: 10 -> 18 (") and raj[11] == "23"
+    assert rows_by["zoe"][9:12] == ["30", "", "30"]  # no adjustment: computed is the total
+    absent = table[-1]
+    assert absent[:7] == [
+        "",
+        "Bo Nguyen",
+        "123459",
+        "bo@example.edu",
+        "bnguyen",
+        "S1004",
+        "Section 2",
+    ]
+    assert absent[7:14] == [""] * 7  # no marks at all, not zeros
+    assert absent[14:] == ["absent", "on the roster, no submission", ""]
+
+
+def test_only_the_identity_some_row_has_becomes_a_column() -> None:
+    named = replace(submission("ann", item("email", 1, 1)), student=Student(name="Ann Lee"))
+    assert columns(report(named))[:3] == ["submission", "name", "email"]  # no e-mail: no column
+    with_email = replace(named, student=Student(name="Ann Lee", email="ann@example.edu"))
+    header = columns(report(with_email))
+    assert header[:4] == ["submission", "name", "email", "email (item)"]
+    assert rows(report(with_email))[0]["email (item)"] == "1"
+
+
+def test_identity_from_a_student_is_made_safe_for_spreadsheets() -> None:
+    hostile = Student(name="=cmd|' /C calc'!A0", email="@evil", section="-1+1")
+    [_, row] = parsed(report(replace(submission("ann", item("a", 1, 1)), student=hostile)))
+    assert row[1:4] == ["'=cmd|' /C calc'!A0", "'@evil", "'-1+1"]

@@ -18,6 +18,9 @@ from tests.conftest import REPO
 WRITERS = (
     "harness.writers.table",
     "harness.writers.gradebook",
+    "harness.writers.canvas",
+    "harness.writers.moodle",
+    "harness.writers.diff",
     "harness.writers.junit",
     "harness.writers.gradescope",
     "harness.writers.outputs",

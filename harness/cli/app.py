@@ -37,9 +37,10 @@ from harness.sandbox.workdir import sweep
 from harness.shapes import suffixes_for
 from harness.submissions import Submission, discover
 from harness.text import one_line
+from harness.writers import diff as reports
 from harness.writers import outputs
 from harness.writers.gradescope import LeaderboardEntry
-from harness.writers.outputs import Outputs, one_for_gradescope, write_all
+from harness.writers.outputs import Outputs, notes, one_for_gradescope, write_all
 from harness.writers.table import render
 from harness.writers.table import summary as counts_line
 
@@ -157,6 +158,26 @@ def grade(
             "over the computed marks at every run, --resume included.",
         ),
     ] = None,
+    canvas_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--canvas-csv", help="Canvas gradebook CSV, to import in Grades > Import."),
+    ] = None,
+    canvas_column: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--canvas-column",
+            help="The assignment's column in --canvas-csv, as Canvas's own export names it: "
+            "'Title (12345)', the number from the assignment's address (default: its title).",
+        ),
+    ] = None,
+    moodle_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--moodle-csv",
+            help="Moodle grading worksheet (grades, feedback comments): upload it with "
+            "'Upload grading worksheet'.",
+        ),
+    ] = None,
     fail_under: Annotated[
         Optional[float],  # noqa: UP045
         typer.Option(
@@ -212,6 +233,9 @@ def grade(
     after a crash or Ctrl-C the same command with [bold]--resume[/bold].
     """
     outputs = Outputs(json_file, csv_file, junit_file, gradescope_file, report_dir)
+    outputs = replace(
+        outputs, canvas_csv=canvas_file, moodle_csv=moodle_file, canvas_column=canvas_column
+    )
 
     def work() -> ExitCode:
         check_out(out, resume, path)
@@ -221,6 +245,7 @@ def grade(
         name = inferred.name
         sheets = Sheets(extensions_file, timestamps_file, adjustments_file)
         adjusting = read_adjusting(settings.assignment(name), name, due, sheets)
+        exports = outputs.for_assignment(settings.assignment(name).title or name)
         plan = calibrated_plan(settings, name, layers)
         submissions = discover(path, suffixes_for(settings, name))
         one_for_gradescope(outputs, submissions)
@@ -237,7 +262,9 @@ def grade(
                 report = _grade(settings, plan, submissions, executor, out, resume, advance)
             board = _leaderboard(settings, plan, report, submissions, executor, outputs)
         report = _adjusted(report, adjusting)
-        write_all(report, outputs, time.monotonic() - started, board)
+        write_all(report, exports, time.monotonic() - started, board)
+        for line in notes(report, exports):
+            typer.echo(line, err=True)
         typer.echo(counts_line(report).strip() if quiet else render(report))
         return _exit_code(report, fail_under)
 
@@ -357,6 +384,32 @@ def check(
         failed = sum(not r.ok for r in rows)
         typer.echo(f"\n{len(rows) - failed} ok, {failed} mismatched")
         return ExitCode.FAILED if failed else ExitCode.OK
+
+    run(work, verbose)
+
+
+@app.command()
+def diff(
+    old: Annotated[
+        Path, typer.Argument(help="The earlier JSON report (grade --json, or --out's report.json).")
+    ],
+    new: Annotated[Path, typer.Argument(help="The later JSON report.")],
+    verbose: VerboseOption = False,
+) -> None:
+    """List the students whose marks changed between two reports, by item, and why.
+
+    Rows are matched by submission name, then by the student's LMS id or e-mail.
+
+    Exit code: 0 when no marks changed, 1 when some did, 2 for a file that is not a report.
+
+    Example: [bold]sudoku-harness diff before.json after.json[/bold]
+    """
+
+    def work() -> ExitCode:
+        before, after = reports.load(old), reports.load(new)
+        changes = reports.compare(before, after)
+        typer.echo(reports.render(changes, before, after))
+        return ExitCode.FAILED if changes else ExitCode.OK  # 1: changed, as diff(1) says it
 
     run(work, verbose)
 

@@ -7,20 +7,27 @@
                         as leaderboard entries where the assignment has a league
                         (harness/writers/gradescope.py)
     --report DIR        feedback pages, HTML and Markdown (harness/writers/pages/)
+    --canvas-csv FILE   Canvas's gradebook import, one column (harness/writers/canvas.py),
+                        named by --canvas-column (default: the assignment's title)
+    --moodle-csv FILE   Moodle's grading worksheet, grades and feedback comments
+                        (harness/writers/moodle.py)
 
 Each is written atomically; a bad path is a one-line error naming it. `--fail-under PERCENT`
 turns a run whose submissions fall below the mark into a failure exit (for solver authors' CI).
+`notes` says, for the LMS files, which submissions they leave out or match by name only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
 
 from harness.errors import BadInput, ExitCode
 from harness.records.results import Report, SubmissionResult, write_json
-from harness.writers import gradebook, gradescope, junit, pages
+from harness.text import one_line
+from harness.writers import canvas, gradebook, gradescope, junit, moodle, pages
 
 
 @dataclass(frozen=True)
@@ -30,6 +37,19 @@ class Outputs:
     junit: Path | None = None
     gradescope: Path | None = None
     report: Path | None = None  # a folder
+    canvas_csv: Path | None = None
+    moodle_csv: Path | None = None
+    canvas_column: str | None = None  # None: the assignment's title (`for_assignment`)
+
+    def for_assignment(self, title: str) -> Outputs:
+        """These outputs with the Canvas column named (the given one, else `title`) and
+        checked; raises BadInput, before anything is graded, for a name Canvas would misread."""
+        if self.canvas_csv is None:
+            if self.canvas_column is not None:
+                raise BadInput.at("--canvas-column", "it names --canvas-csv's column: add it")
+            return self
+        column = title if self.canvas_column is None else self.canvas_column
+        return replace(self, canvas_column=canvas.check_column(column))
 
 
 def write_all(
@@ -50,6 +70,14 @@ def write_all(
             lambda path: gradescope.write_results(report, path, seconds, leaderboard),
         ),
         (outputs.report, lambda path: pages.write_pages(report, path)),
+        (
+            outputs.canvas_csv,
+            lambda path: canvas.write_csv(report, outputs.canvas_column or report.assignment, path),
+        ),
+        (
+            outputs.moodle_csv,
+            lambda path: moodle.write_csv(report, datetime.now().astimezone(), path),
+        ),
     ]
     for path, write in writers:
         if path is not None:
@@ -62,6 +90,38 @@ def write_one(path: Path, write: Callable[[Path], object]) -> None:
         write(path)
     except OSError as err:
         raise BadInput.at(str(path), f"cannot write it: {err.strerror or err}") from None
+
+
+def notes(report: Report, outputs: Outputs) -> list[str]:
+    """A line for each LMS file that leaves submissions out or matches them by name only."""
+    failed = tuple(s.name for s in report.submissions if s.internal_error)
+    absent = tuple(s.name or s.lms_id or s.email for s in report.absent)
+    said = [
+        ("--canvas-csv", outputs.canvas_csv, canvas.by_name_only(report), BY_NAME),
+        ("--moodle-csv", outputs.moodle_csv, moodle.without_participant(report), NO_PARTICIPANT),
+        *((flag, path, failed, FAILED) for flag, path in _lms_files(outputs)),
+        *((flag, path, absent, ABSENT) for flag, path in _lms_files(outputs)),
+    ]
+    return [
+        f"{flag}: {why.format(n=len(names))}: {_names(names)}"
+        for flag, path, names, why in said
+        if path is not None and names
+    ]
+
+
+BY_NAME = "{n} submission(s) with no Canvas id, SIS id or login: Canvas matches them by name"
+NO_PARTICIPANT = "{n} submission(s) left out, with no Moodle participant id"
+FAILED = "{n} submission(s) left out, the harness failed on them (grade them again)"
+ABSENT = "{n} student(s) with no submission left out (the LMS keeps their grades)"
+
+
+def _lms_files(outputs: Outputs) -> list[tuple[str, Path | None]]:
+    return [("--canvas-csv", outputs.canvas_csv), ("--moodle-csv", outputs.moodle_csv)]
+
+
+def _names(names: Sequence[str]) -> str:
+    """The first five names, each on one line, then '...' for the rest."""
+    return ", ".join(one_line(name) for name in names[:5]) + (" ..." if len(names) > 5 else "")
 
 
 def one_for_gradescope(outputs: Outputs, submissions: Sequence[object]) -> None:
@@ -91,5 +151,5 @@ def fail_under(report: Report, percent: float | None) -> tuple[ExitCode, str]:
     failing = below(report, percent)
     if not failing:
         return ExitCode.OK, ""
-    names = ", ".join(s.name for s in failing[:5]) + (" ..." if len(failing) > 5 else "")
+    names = _names([s.name for s in failing])
     return ExitCode.FAILED, f"{len(failing)} submission(s) under {percent:g}%: {names}"
