@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import fcntl
 import functools
 import json
 import os
@@ -53,22 +54,49 @@ def grade_cli(folder: Path, out: Path, *options: str) -> tuple[str, dict[str, An
 EXAMPLE_OUTPUTS = ("marks.json", "gradebook.csv", "junit.xml")
 
 
+SHARED = "SUDOKU_HARNESS_TESTS_SHARED"  # a folder every test process of one run shares
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """In the controlling process (or a run without xdist): the folder the examples' gradings
+    are kept in, handed to the xdist workers through the environment they inherit."""
+    if not hasattr(config, "workerinput"):
+        os.environ[SHARED] = tempfile.mkdtemp(prefix="sudoku-harness-tests-")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput") and SHARED in os.environ:
+        shutil.rmtree(os.environ.pop(SHARED), ignore_errors=True)
+
+
 @functools.cache
 def _examples_folder() -> Path:
-    folder = Path(tempfile.mkdtemp(prefix="sudoku-harness-tests-"))
+    shared = os.environ.get(SHARED)
+    if shared:
+        return Path(shared)
+    folder = Path(tempfile.mkdtemp(prefix="sudoku-harness-tests-"))  # run outside pytest's hooks
     atexit.register(shutil.rmtree, folder, True)
     return folder
 
 
 @functools.cache
 def _graded_examples(assignment: str) -> tuple[str, Path]:
+    """Graded once per run: the first test process to ask grades, under a lock, and the others
+    read what it wrote (each example grading takes 20 to 75 s; xdist's processes share them)."""
     out = _examples_folder() / assignment
-    out.mkdir()
-    options = ["--config", str(REPO / "config.yaml"), "-a", assignment]
-    options += ["--csv", str(out / "gradebook.csv"), "--junit", str(out / "junit.xml")]
-    options += ["--report", str(out / "pages")]
-    stdout, _ = grade_cli(REPO / "submissions" / assignment, out / "marks.json", *options)
-    return stdout, out
+    with open(_examples_folder() / f"{assignment}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = out / "stdout.txt"
+        if not done.exists():
+            shutil.rmtree(out, ignore_errors=True)  # a grading that failed half-way
+            out.mkdir()
+            options = ["--config", str(REPO / "config.yaml"), "-a", assignment]
+            options += ["--csv", str(out / "gradebook.csv"), "--junit", str(out / "junit.xml")]
+            options += ["--report", str(out / "pages")]
+            folder = REPO / "submissions" / assignment
+            stdout, _ = grade_cli(folder, out / "marks.json", *options)
+            done.write_text(stdout)
+        return done.read_text(), out
 
 
 def graded_examples(assignment: str) -> tuple[str, dict[str, Any]]:
