@@ -129,6 +129,14 @@ def grade(
         Optional[Path],  # noqa: UP045
         typer.Option("--report", help="Feedback pages (HTML and Markdown) into this folder."),
     ] = None,
+    students_dir: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--report-for-students",
+            help="Each student's own page alone (HTML and Markdown) into this folder, to mail: "
+            "no class page, no link to it, no hidden case.",
+        ),
+    ] = None,
     fail_under: Annotated[
         Optional[float],  # noqa: UP045
         typer.Option(
@@ -184,6 +192,7 @@ def grade(
     after a crash or Ctrl-C the same command with [bold]--resume[/bold].
     """
     outputs = Outputs(json_file, csv_file, junit_file, gradescope_file, report_dir)
+    outputs = replace(outputs, student_pages=students_dir)
 
     def work() -> ExitCode:
         check_out(out, resume, path)

@@ -7,6 +7,7 @@
                         as leaderboard entries where the assignment has a league
                         (harness/writers/gradescope.py)
     --report DIR        feedback pages, HTML and Markdown (harness/writers/pages/)
+    --report-for-students DIR   each submission's own page alone, to hand to its student
 
 Each is written atomically; a bad path is a one-line error naming it. `--fail-under PERCENT`
 turns a run whose submissions fall below the mark into a failure exit (for solver authors' CI).
@@ -30,6 +31,7 @@ class Outputs:
     junit: Path | None = None
     gradescope: Path | None = None
     report: Path | None = None  # a folder
+    student_pages: Path | None = None  # a folder
 
 
 def write_all(
@@ -50,6 +52,7 @@ def write_all(
             lambda path: gradescope.write_results(report, path, seconds, leaderboard),
         ),
         (outputs.report, lambda path: pages.write_pages(report, path)),
+        (outputs.student_pages, lambda path: pages.write_student_pages(report, path)),
     ]
     for path, write in writers:
         if path is not None:
