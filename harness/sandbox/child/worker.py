@@ -296,16 +296,17 @@ def failure(kind: str, err: BaseException, entry: str) -> dict[str, Any]:
         "type": type(err).__name__,
         "message": safe_str(err)[:MESSAGE_CHARS],
         "line": frame.lineno if frame else None,
-        "source": {"text": (frame.line or "")[:SOURCE_CHARS]} if frame else {},
+        "source": {"text": str(frame.line or "")[:SOURCE_CHARS]} if frame else {},
     }
 
 
 def syntax_failure(err: SyntaxError, entry: str) -> dict[str, Any]:
-    """A syntax error, with the line it is in as Python read it and the column it points at."""
-    file = err.filename or entry
+    """A syntax error, with the line it is in as Python read it and the column it points at
+    (student code may raise one of its own, with anything in its attributes)."""
+    file = str(err.filename or entry)
     source = {
-        "text": (err.text or "").rstrip("\r\n")[:SOURCE_CHARS],
-        "column": err.offset or 0,
+        "text": str(err.text or "").rstrip("\r\n")[:SOURCE_CHARS],
+        "column": err.offset if type(err.offset) is int else 0,
         "file": "" if file == entry else os.path.basename(file),
     }
     return {
