@@ -289,3 +289,17 @@ def test_grade_writes_student_pages(tmp_path: Path) -> None:
     assert sorted(p.name for p in folder.iterdir()) == ["syntax_error.html", "syntax_error.md"]
     markdown = page(folder, "syntax_error")
     assert markdown.count("expected ':'") == 1 and "   97 | " in markdown
+
+
+def test_the_class_page_names_students_and_the_absent_but_no_hidden_case(tmp_path: Path) -> None:
+    slow = CaseResult("hidden-9x9/secret-001", Verdict.TLE, "hidden case: TLE", 9.0, hidden=True)
+    item = ItemResult("solve", 0.0, 100.0, (slow, CaseResult("p1", Verdict.AC, "", 0.5)))
+    jane = submission("doejane_123456", [item], student=Student(name="Jane Doe"))
+    absent = (Student(name="Ann Absent"), Student(login="nobody42"))
+    write_pages(Report("demo", 100.0, (jane,), absent=absent), tmp_path)
+    html, markdown = both(tmp_path, "index")
+    assert "secret-001" not in html and "secret-001" not in markdown
+    assert "<td>solve</td><td>(a hidden case)</td><td>9.000</td>" in html  # still the slowest
+    assert "<td>Jane Doe</td>" in html
+    assert "On the roster, no submission (2)" in markdown
+    assert "- Ann Absent\n- nobody42" in markdown

@@ -13,7 +13,7 @@ TAB = 8  # columns a tab advances to a multiple of
 WIDTH = 5  # columns of a line number, at least
 WHY: dict[Verdict, str] = {  # what the one case of each item says, in words
     Verdict.CE: "the file did not load",
-    Verdict.IE: "the harness failed on it (not your fault: it will be graded again)",
+    Verdict.IE: "the harness failed on it (not the submission's fault)",
 }
 
 
