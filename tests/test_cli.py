@@ -35,7 +35,14 @@ def check_schema(report: dict[str, Any]) -> None:
     for sub in report["submissions"]:
         keys = {"name", "marks", "max_marks", "status", "note", "items", "flags"}
         later = {"student", "handed", "adjustments"}  # joined and applied after grading
-        assert keys <= set(sub) <= keys | {"graded_again", "budget_spent"} | later
+        assert keys <= set(sub) <= keys | {"graded_again", "budget_spent", "source_line"} | later
+        if "source_line" in sub:  # the student's line a load failure points at
+            assert sub["status"] == "error"
+            assert (
+                {"number", "text"}
+                <= set(sub["source_line"])
+                <= {"number", "text", "column", "file"}
+            )
         assert set(sub.get("student", {})) <= student_keys
         assert set(sub.get("handed", {})) <= {"at", "late_marked", "source"}
         for adjustment in sub.get("adjustments", []):
@@ -55,7 +62,9 @@ def check_schema(report: dict[str, Any]) -> None:
             assert item["graded"] or (item["marks"] == 0 and not item["cases"] and item["feedback"])
             assert item["graded"] == ("ungraded_reason" not in item)
             for row in item["criteria"]:
-                assert set(row) == {"name", "marks", "max_marks", "message"}
+                assert {"name", "marks", "max_marks", "message"} <= set(row)
+                assert set(row) <= {"name", "text", "marks", "max_marks", "message"}
+                assert row.get("text", "-")  # the handout's wording, when config.yaml has it
                 assert 0 <= row["marks"] <= row["max_marks"]
                 assert (row["marks"] < row["max_marks"]) == bool(row["message"])
             # An item's marks differ from its criteria's only by a penalty or an adaptation, which
@@ -68,10 +77,13 @@ def check_schema(report: dict[str, Any]) -> None:
                 assert abs(earned - item["marks"]) < 0.02 or said
             for case in item["cases"]:
                 assert {"id", "verdict", "detail", "seconds"} <= set(case)
-                optional = {"accepted", "hidden", "wall_only", "checks", "grids", "output"}
+                optional = {"accepted", "hidden", "wall_only", "not_run", "checks", "grids"}
+                optional |= {"output"}
                 optional |= {"printed", "adapted"}
                 assert set(case) <= {"id", "verdict", "detail", "seconds"} | optional
-                assert all(case.get(key, True) is True for key in ("hidden", "wall_only"))
+                flags = ("hidden", "wall_only", "not_run")
+                assert all(case.get(key, True) is True for key in flags)
+                assert not case.get("not_run") or case["verdict"] == "TLE"
                 assert all(isinstance(reading, str) for reading in case.get("accepted", ["-"]))
                 for adapted in case.get("adapted", []):
                     assert set(adapted) == {"kind", "text"}

@@ -35,6 +35,7 @@ from harness.records.results import (
 )
 from harness.records.verdicts import Verdict
 from harness.writers.pages import write_pages
+from harness.writers.pages.failures import SHOWN
 from harness.writers.pages.figures import histogram, item_rates, slowest
 from harness.writers.pages.names import page_stems
 from harness.writers.pages.printed import sides
@@ -390,10 +391,15 @@ def test_a_wrong_solver_page_shows_its_grids(
 ) -> None:
     result = next(s for s in functions_report.submissions if s.name == "never_backtracks")
     solver = next(i for i in result.items if i.name == "sudoku_solver")
-    shown = [c for c in solver.cases if c.evidence and c.evidence.grids]
-    assert shown and all(not c.detail.startswith("hidden case") for c in shown)
+    with_grids = [c for c in solver.cases if c.evidence and c.evidence.grids]
+    assert with_grids and all(not c.detail.startswith("hidden case") for c in with_grids)
     assert all(c.evidence is None for c in solver.cases if c.detail.startswith("hidden case"))
+    failed = [c for c in solver.cases if not c.hidden and c.verdict is Verdict.WA]
+    assert len(failed) > SHOWN and failed == with_grids  # the first 3 in full, then their ids
+    shown = failed[:SHOWN]
     html = (functions_pages / "never_backtracks.html").read_text()
+    said = f"{len(failed) - SHOWN} more wrong (WA) cases not shown: {failed[SHOWN].id}"
+    assert said in html
     assert html.count('<table class="sudoku') == 3 * len(shown)
     marked = sum(
         2 * len(c.evidence.grids.differing) for c in shown if c.evidence and c.evidence.grids
@@ -535,6 +541,6 @@ def test_cases_of_one_item_failed_alike_are_shown_once(tmp_path: Path) -> None:
     paths = write_pages(Report("a", 10.0, (result,)), tmp_path)
     page = next(p for p in paths if p.suffix == ".md" and p.stem != "index").read_text()
     assert page.count(mismatch) == 1
-    assert "makeMove: 48 cases CE" in page and "and 28 more" in page
+    assert "makeMove: 48 of 49 cases could not run (CE)" in page and "and 28 more" in page
     assert "returned 3, expected 4" in page
     assert "variants (informative: costs nothing) / final-newline: RE" in page

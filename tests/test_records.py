@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from harness.records.adjustments import Adjustment
 from harness.records.evidence import Evidence, Grids
 from harness.records.identity import Handed, Student
+from harness.records.outcomes import SourceLine
 from harness.records.probes import Check
 from harness.records.results import (
     CaseResult,
@@ -57,8 +58,9 @@ cases = st.builds(
     st.lists(checks, max_size=3).map(tuple),
     st.booleans(),
     evidences(),
+    not_run=st.booleans(),
 )
-criteria = st.builds(CriterionResult, texts, marks, marks, texts)
+criteria = st.builds(CriterionResult, texts, marks, marks, texts, texts)
 
 
 @st.composite
@@ -88,6 +90,7 @@ handed = st.builds(Handed, texts, st.booleans(), texts)
 adjustments = st.builds(
     Adjustment, st.sampled_from(["late", "override"]), st.none() | texts, marks, marks, texts
 )
+source_lines = st.builds(SourceLine, st.integers(1, 10_000), texts, st.integers(0, 300), texts)
 submissions = st.builds(
     SubmissionResult,
     texts,
@@ -102,6 +105,7 @@ submissions = st.builds(
     students,
     handed,
     st.lists(adjustments, max_size=2).map(tuple),
+    st.none() | source_lines,
 )
 reports = st.builds(
     Report,

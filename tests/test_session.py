@@ -5,9 +5,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 from harness.limits import Limits
+from harness.records.outcomes import SOURCE_CHARS, SourceLine
 from harness.sandbox.isolation import NO_ISOLATION, Isolation
-from harness.sandbox.process import Launch
+from harness.sandbox.process import Exchange, Launch
+from harness.sandbox.replies import load_outcome
 from harness.shapes.session import Session
 
 MODULE = """
@@ -92,3 +96,61 @@ def test_the_children_of_a_session_share_its_cpu_budget(tmp_path: Path) -> None:
     assert 4 <= ran <= 7, kinds
     assert kinds == ["crashed"] * ran + ["skipped"] * (10 - ran)
     assert all("2 s of CPU" in outcome.message for outcome in outcomes[ran:])
+
+
+# the line a load failure points at ---------------------------------------------------------------
+
+
+def test_a_syntax_error_in_a_sibling_module_comes_back_with_its_line_and_file(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "helpers.py").write_text("x = 1\nif x == 1\n    pass\n", encoding="utf-8")
+    session = open_session(tmp_path, "import helpers\n\ndef two():\n    return 2\n")
+    try:
+        load = session.load()
+    finally:
+        session.close()
+    assert (load.kind, load.line) == ("syntax", 2)
+    assert load.source == SourceLine(2, "if x == 1", 10, "helpers.py")
+
+
+def test_an_import_time_exception_comes_back_with_the_line_it_was_raised_from(
+    tmp_path: Path,
+) -> None:
+    session = open_session(tmp_path, "def two():\n    return 2\n\nvalue = int('nine')\n")
+    try:
+        load = session.load()
+    finally:
+        session.close()
+    assert (load.kind, load.error_type, load.line) == ("import", "ValueError", 4)
+    assert load.source == SourceLine(4, "value = int('nine')")
+
+
+@pytest.mark.parametrize(
+    ("source", "line", "kept"),
+    [
+        (
+            {"text": "x = (", "column": 5, "file": "helpers.py"},
+            3,
+            SourceLine(3, "x = (", 5, "helpers.py"),
+        ),
+        (
+            {"text": "a\nb\rc" + "y" * 500, "column": 10**9, "file": "../../etc/passwd"},
+            3,
+            SourceLine(3, "a b c" + "y" * (SOURCE_CHARS - 5)),
+        ),
+        ({"text": ["not", "text"]}, 3, None),
+        ({"text": "   "}, 3, None),
+        ("x = (", 3, None),
+        ({"text": "x = ("}, None, None),
+        ({"text": "x = ("}, -1, None),
+    ],
+)
+def test_a_forged_source_line_is_kept_only_as_plain_text(
+    source: object, line: object, kept: SourceLine | None
+) -> None:
+    """Student code may have run before the load reply (a sibling module's syntax error comes
+    after the entry's first statements), so the reply's line is read as untrusted."""
+    reply = {"ok": False, "kind": "syntax", "message": "invalid syntax", "line": line}
+    outcome = load_outcome(Exchange({**reply, "source": source}, b"", 0.1, 0.1))
+    assert outcome.kind == "syntax" and outcome.source == kept

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from harness.grading.judge import judge
-from harness.records.outcomes import CallOutcome, MemoryUse
+from harness.records.outcomes import CallOutcome, MemoryUse, SourceLine
 from harness.records.results import Report, SubmissionResult
 from harness.records.verdicts import Verdict
 from tests.conftest import FIXTURES, REPO, grade_path, plan_for
@@ -64,6 +64,13 @@ def test_load_failures_are_error_rows_with_a_note(graded: dict[str, SubmissionRe
     for name in notes:
         assert graded[f"CE/{name}"].status == "error"
         assert graded[f"CE/{name}"].marks == 0
+    lines = {name: graded[f"CE/{name}"].source_line for name in notes}
+    assert lines["syntax_error"] == SourceLine(4, "def get_row(sudoku, x)", 23)
+    assert lines["input_at_import"] == SourceLine(
+        8, "grid = [list(map(int, input().split())) for _ in range(9)]"
+    )
+    assert lines["exits_at_import"] == SourceLine(10, 'sys.exit("bye")')
+    assert lines["import_loops_forever"] is None  # stopped on the clock: no line to point at
 
 
 def test_a_missing_function_costs_only_that_function(graded: dict[str, SubmissionResult]) -> None:

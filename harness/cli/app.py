@@ -178,6 +178,14 @@ def grade(
             "'Upload grading worksheet'.",
         ),
     ] = None,
+    students_dir: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--report-for-students",
+            help="Each student's own page alone (HTML and Markdown) into this folder, to mail: "
+            "no class page, no link to it, no hidden case.",
+        ),
+    ] = None,
     fail_under: Annotated[
         Optional[float],  # noqa: UP045
         typer.Option(
@@ -236,6 +244,7 @@ def grade(
     outputs = replace(
         outputs, canvas_csv=canvas_file, moodle_csv=moodle_file, canvas_column=canvas_column
     )
+    outputs = replace(outputs, student_pages=students_dir)
 
     def work() -> ExitCode:
         check_out(out, resume, path)

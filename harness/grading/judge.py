@@ -51,6 +51,7 @@ def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
         wall_only,
         evidence,
         adapted if earned else (),  # a deviation costs marks only where it earned some
+        not_run=outcome.kind == "skipped",
     )
 
 

@@ -25,7 +25,7 @@ on every run.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from harness.config import AssignmentConfig, CriterionConfig, RuleConfig
 from harness.records.results import PLACES, CaseResult, CriterionResult, Flag, RuleName
@@ -89,7 +89,7 @@ def _nothing(criteria: tuple[CriterionResult, ...], stub: bool) -> tuple[Criteri
     """A stub's criteria: none earns anything, saying why."""
     if not stub:
         return criteria
-    return tuple(CriterionResult(c.name, 0.0, c.max_marks, "not implemented") for c in criteria)
+    return tuple(replace(c, marks=0.0, message="not implemented") for c in criteria)
 
 
 def max_marks(assignment: AssignmentConfig, ungraded: Collection[str]) -> float:
@@ -116,14 +116,15 @@ def _criterion(name: str, cfg: CriterionConfig, cases: Sequence[CaseResult]) -> 
     most = rounded(cfg.marks)
     if not checks:
         why = "not exercised: no case showed the behaviour it names, so it earns nothing"
-        return CriterionResult(name, 0.0, most, why)
+        return CriterionResult(name, 0.0, most, why, cfg.text)
     failures = [check.message for check in checks if not check.passed]
     passed = len(checks) - len(failures)
     if cfg.across == "every":
         marks = cfg.marks if not failures else 0.0
     else:
         marks = cfg.marks * passed / len(checks)
-    return CriterionResult(name, rounded(marks), most, _why(failures, len(checks), cfg.across))
+    why = _why(failures, len(checks), cfg.across)
+    return CriterionResult(name, rounded(marks), most, why, cfg.text)
 
 
 def _why(failures: Sequence[str], judged: int, across: str = "each") -> str:

@@ -19,6 +19,7 @@ from harness.grading.judged import JudgedRun, run_and_judge
 from harness.grading.marks import Allocation, allocate, max_marks, rounded
 from harness.grading.plan import Plan
 from harness.records.results import (
+    LOAD_CASE,
     CaseResult,
     CriterionResult,
     HelperReadings,
@@ -133,16 +134,20 @@ def _unrun(
             name,
             0.0,
             rounded(cfg.marks),
-            (CaseResult("load", verdict, detail or note, 0.0),),
+            (CaseResult(LOAD_CASE, verdict, detail or note, 0.0),),
             criteria=tuple(
-                CriterionResult(c, 0.0, rounded(k.marks), note) for c, k in cfg.criteria.items()
+                CriterionResult(c, 0.0, rounded(k.marks), note, k.text)
+                for c, k in cfg.criteria.items()
             ),
         )
         for name, cfg in plan.assignment.items.items()
     )
     flags = run.flags if run else ()
     most = max_marks(plan.assignment, ungraded)
-    return SubmissionResult(submission.name, 0.0, most, "error", note, items, flags)
+    line = run.load.source if run else None
+    return SubmissionResult(
+        submission.name, 0.0, most, "error", note, items, flags, source_line=line
+    )
 
 
 def _ungraded(plan: Plan, run: SubmissionRun | None) -> dict[str, str]:

@@ -125,6 +125,20 @@ class Skipped:
 
 
 @dataclass(frozen=True)
+class SourceLine:
+    """The line of the student's source a load failure points at, as the file has it (a syntax
+    error's line, or the line an import-time exception was raised from)."""
+
+    number: int  # 1-based
+    text: str  # the line as written, without its line end (cut to SOURCE_CHARS)
+    column: int = 0  # 1-based column a syntax error was found at; 0: not known
+    file: str = ""  # the file's name, when it is not the entry file (a sibling module)
+
+
+SOURCE_CHARS = 300  # characters of a source line kept
+
+
+@dataclass(frozen=True)
 class LoadOutcome:
     kind: LoadKind
     names: frozenset[str] = frozenset()  # callables defined by the module
@@ -134,6 +148,7 @@ class LoadOutcome:
     members: Mapping[str, frozenset[str]] = field(default_factory=dict)  # class -> its names
     skipped: tuple[Skipped, ...] = ()  # salvaged: the statements that raised (first: the import's)
     imported: Mapping[str, str] = field(default_factory=dict)  # class -> sibling file it is from
+    source: SourceLine | None = None  # the line a failure points at, when the child could read it
 
     @property
     def loaded(self) -> bool:

@@ -10,11 +10,19 @@ An item with "graded": false (an optional part the submission lacks, or one this
 run) counts in neither the submission's marks nor its max_marks; "ungraded_reason" says why (its
 feedback says it too, for the student).
 
+A submission whose code did not load ("status": "error", every item one case "load" with the
+reason) has "source_line" when the student's line the failure points at could be read: a syntax
+error's line (and its column), or the line an import-time exception was raised from ("file" names
+a sibling module the line is in, when it is not the entry file). A criterion's "text" is the
+handout's wording of that rubric row (config.yaml's `text:`). A case with "not_run" was never
+started: skipped after time-outs in a row, or once the submission's CPU was spent.
+
 {"assignment": str, "max_marks": num, "layout"?: str,
  "absent"?: [{student}],
  "submissions": [
   {"name": str, "marks": num, "max_marks": num, "status": "graded" | "error", "note": str,
    "graded_again"?: true, "budget_spent"?: true,
+   "source_line"?: {"number": int, "text": str, "column"?: int, "file"?: str},
    "student"?: {"name"?: str, "lms_id"?: str, "email"?: str, "login"?: str, "sis_id"?: str,
                 "section"?: str},
    "handed"?: {"at"?: str, "late_marked"?: true, "source"?: str},
@@ -22,10 +30,12 @@ feedback says it too, for the student).
                      "comment": str}],
    "items": [{"name": str, "marks": num, "max_marks": num, "graded": bool, "feedback": [str],
               "ungraded_reason"?: str,
-              "criteria": [{"name": str, "marks": num, "max_marks": num, "message": str}],
+              "criteria": [{"name": str, "text"?: str, "marks": num, "max_marks": num,
+                            "message": str}],
               "cases": [{"id": str, "verdict": "AC|WA|TLE|MLE|OLE|RE|CE|IE",
                          "detail": str, "seconds": num,
                          "accepted"?: [str], "hidden"?: true, "wall_only"?: true,
+                         "not_run"?: true,
                          "checks"?: [{"criterion": str, "passed": bool, "message": str}],
                          "grids"?: {"puzzle": [str], "expected": [str], "received": [str]},
                          "output"?: str}]}],
@@ -50,13 +60,14 @@ from harness.records.identity import (
     student_from_json,
     student_to_json,
 )
-from harness.records.outcomes import AdaptationKind, Adapted
+from harness.records.outcomes import AdaptationKind, Adapted, SourceLine
 from harness.records.probes import Check, Reading
 from harness.records.verdicts import Verdict
 
 Status = Literal["graded", "error"]
 RuleName = Literal["import", "print", "dict"]  # the source rules a flag can name
 PLACES = 2  # marks are rounded to this many decimals
+LOAD_CASE = "load"  # the one case each item of a submission that was not run at all gets
 
 
 @dataclass(frozen=True)
@@ -73,6 +84,8 @@ class CaseResult:
     wall_only: bool = False
     evidence: Evidence | None = None  # grids and output of a failed case whose details are shown
     adapted: tuple[Adapted, ...] = ()  # interface deviations read through (each costs marks once)
+    # Never started: skipped after time-outs in a row, or once the submission's CPU was spent.
+    not_run: bool = False
 
 
 @dataclass(frozen=True)
@@ -87,10 +100,11 @@ class Flag:
 class CriterionResult:
     """One rubric row: what it earned and, when marks were lost, why."""
 
-    name: str
+    name: str  # the criterion's key in config.yaml ("most-constrained-space")
     marks: float
     max_marks: float
     message: str = ""
+    text: str = ""  # the handout's wording of the row (config.yaml's `text:`), when it has one
 
 
 @dataclass(frozen=True)
@@ -135,6 +149,8 @@ class SubmissionResult:
     # Applied after grading, on top of the computed marks: `marks` and the items' marks already
     # include them, in this order (harness/records/adjustments.py).
     adjustments: tuple[Adjustment, ...] = ()
+    # Its code did not load: the student's line the failure points at, when it could be read.
+    source_line: SourceLine | None = None
 
     @property
     def computed_marks(self) -> float:
@@ -191,6 +207,7 @@ def submission_to_json(result: SubmissionResult) -> dict[str, Any]:
         "note": result.note,
         **_unless_default("graded_again", result.graded_again),
         **_unless_default("budget_spent", result.budget_spent),
+        **_unless_default("source_line", _source_line(result.source_line)),
         **_unless_default("student", student_to_json(result.student)),
         **_unless_default("handed", handed_to_json(result.handed)),
         **_unless_default("adjustments", [adjustment_to_json(a) for a in result.adjustments]),
@@ -211,11 +228,29 @@ def _item(item: ItemResult) -> dict[str, Any]:
         "feedback": list(item.feedback),
         **_unless_default("ungraded_reason", item.ungraded_reason),
         **({"helpers": asdict(item.helpers)} if item.helpers else {}),
-        "criteria": [
-            {"name": c.name, "marks": c.marks, "max_marks": c.max_marks, "message": c.message}
-            for c in item.criteria
-        ],
+        "criteria": [_criterion(c) for c in item.criteria],
         "cases": [_case(c) for c in item.cases],
+    }
+
+
+def _criterion(criterion: CriterionResult) -> dict[str, Any]:
+    return {
+        "name": criterion.name,
+        **_unless_default("text", criterion.text),
+        "marks": criterion.marks,
+        "max_marks": criterion.max_marks,
+        "message": criterion.message,
+    }
+
+
+def _source_line(line: SourceLine | None) -> dict[str, Any]:
+    if line is None:
+        return {}
+    return {
+        "number": line.number,
+        "text": line.text,
+        **_unless_default("column", line.column),
+        **_unless_default("file", line.file),
     }
 
 
@@ -227,6 +262,7 @@ def _case(case: CaseResult) -> dict[str, Any]:
         **_unless_default("accepted", list(case.accepted)),
         **_unless_default("hidden", case.hidden),
         **_unless_default("wall_only", case.wall_only),
+        **_unless_default("not_run", case.not_run),
         **_unless_default("checks", [_check(c) for c in case.checks]),
         **_unless_default("adapted", [{"kind": a.kind, "text": a.text} for a in case.adapted]),
         **evidence_to_json(case.evidence),
@@ -269,7 +305,20 @@ def submission_from_json(data: dict[str, Any]) -> SubmissionResult:
         student_from_json(data.get("student", {})),
         handed_from_json(data.get("handed", {})),
         tuple(adjustment_from_json(a) for a in data.get("adjustments", [])),
+        _source_line_from_json(data.get("source_line")),
     )
+
+
+def _source_line_from_json(data: Any) -> SourceLine | None:
+    if data is None:
+        return None
+    number, text = data["number"], data["text"]
+    column, file = data.get("column", 0), data.get("file", "")
+    if not isinstance(number, int) or not isinstance(column, int):
+        raise TypeError(f"a source line's number and column must be integers, not {data!r}")
+    if not isinstance(text, str) or not isinstance(file, str):
+        raise TypeError(f"a source line's text and file must be text, not {data!r}")
+    return SourceLine(number, text, column, file)
 
 
 def _item_from_json(data: dict[str, Any]) -> ItemResult:
@@ -279,14 +328,18 @@ def _item_from_json(data: dict[str, Any]) -> ItemResult:
         data["max_marks"],
         tuple(_case_from_json(c) for c in data["cases"]),
         tuple(data["feedback"]),
-        tuple(
-            CriterionResult(c["name"], c["marks"], c["max_marks"], c["message"])
-            for c in data["criteria"]
-        ),
+        tuple(_criterion_from_json(c) for c in data["criteria"]),
         data["graded"],
         str(data.get("ungraded_reason", "")),
         _helpers_from_json(data.get("helpers")),
     )
+
+
+def _criterion_from_json(data: dict[str, Any]) -> CriterionResult:
+    text = data.get("text", "")
+    if not isinstance(text, str):
+        raise TypeError(f"a criterion's text must be text, not {text!r}")
+    return CriterionResult(data["name"], data["marks"], data["max_marks"], data["message"], text)
 
 
 def _helpers_from_json(data: Any) -> HelperReadings | None:
@@ -311,6 +364,7 @@ def _case_from_json(data: dict[str, Any]) -> CaseResult:
         _flag(data, "wall_only"),
         evidence_from_json(data),
         tuple(_adapted(a) for a in data.get("adapted", [])),
+        _flag(data, "not_run"),
     )
 
 

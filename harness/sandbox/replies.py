@@ -10,7 +10,15 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from harness.records.outcomes import OUTPUT_CHARS, Adapted, CallOutcome, LoadOutcome, Skipped
+from harness.records.outcomes import (
+    OUTPUT_CHARS,
+    SOURCE_CHARS,
+    Adapted,
+    CallOutcome,
+    LoadOutcome,
+    Skipped,
+    SourceLine,
+)
 from harness.sandbox.child import codec
 from harness.sandbox.process import Exchange
 from harness.sandbox.program import ProgramRun
@@ -90,12 +98,31 @@ def _load_failure(reply: dict[str, Any]) -> LoadOutcome:
     message = str(reply.get("message", ""))
     line = reply.get("line") if isinstance(reply.get("line"), int) else None
     kind = reply.get("kind")
+    source = _source(reply.get("source"), line)
     if kind == "syntax":
-        return LoadOutcome("syntax", error_type="SyntaxError", message=message, line=line)
+        return LoadOutcome(
+            "syntax", error_type="SyntaxError", message=message, line=line, source=source
+        )
     if kind == "import":
         error_type = str(reply.get("type", ""))
-        return LoadOutcome("import", error_type=error_type, message=message, line=line)
+        return LoadOutcome(
+            "import", error_type=error_type, message=message, line=line, source=source
+        )
     return _broken_while_loading(f"a reply claiming {str(kind)[:40]!r}")
+
+
+def _source(source: Any, line: int | None) -> SourceLine | None:
+    """The line a load failure points at, as the child read it: kept only when it is text (cut
+    to size, on one line) beside a line number; a column or file that is not plain is dropped."""
+    if line is None or line < 1 or not isinstance(source, dict):
+        return None
+    text, column, file = source.get("text"), source.get("column"), source.get("file")
+    if not isinstance(text, str) or not text.strip():
+        return None
+    column = column if isinstance(column, int) and 0 < column <= SOURCE_CHARS + 1 else 0
+    file = file if isinstance(file, str) and re.fullmatch(r"[\w.-]{1,100}", file) else ""
+    shown = text.replace("\r", " ").replace("\n", " ")[:SOURCE_CHARS]
+    return SourceLine(line, shown, column, file)
 
 
 def _broken_while_loading(what: str) -> LoadOutcome:

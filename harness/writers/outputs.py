@@ -11,6 +11,7 @@
                         named by --canvas-column (default: the assignment's title)
     --moodle-csv FILE   Moodle's grading worksheet, grades and feedback comments
                         (harness/writers/moodle.py)
+    --report-for-students DIR   each submission's own page alone, to hand to its student
 
 Each is written atomically; a bad path is a one-line error naming it. `--fail-under PERCENT`
 turns a run whose submissions fall below the mark into a failure exit (for solver authors' CI).
@@ -40,6 +41,7 @@ class Outputs:
     canvas_csv: Path | None = None
     moodle_csv: Path | None = None
     canvas_column: str | None = None  # None: the assignment's title (`for_assignment`)
+    student_pages: Path | None = None  # a folder
 
     def for_assignment(self, title: str) -> Outputs:
         """These outputs with the Canvas column named (the given one, else `title`) and
@@ -78,6 +80,7 @@ def write_all(
             outputs.moodle_csv,
             lambda path: moodle.write_csv(report, datetime.now().astimezone(), path),
         ),
+        (outputs.student_pages, lambda path: pages.write_student_pages(report, path)),
     ]
     for path, write in writers:
         if path is not None:

@@ -41,6 +41,7 @@ REFERENCE = ModuleType("harness_reference")  # the trusted reference, when the l
 
 MODULE_NAME = "submission"
 MESSAGE_CHARS = 500
+SOURCE_CHARS = 300  # of the student's line a load failure points at
 SKIPPED_SHOWN = 20  # top-level statements that failed, reported when salvaging
 MEMBERS = 200  # names reported per class
 _write = os.write  # kept before student code runs, which may rebind os.write
@@ -141,7 +142,7 @@ def load_module(entry: str, salvage: bool = False) -> tuple[ModuleType | None, d
     try:
         spec_exec(module)
     except SyntaxError as err:
-        return None, {"ok": False, "kind": "syntax", "message": str(err.msg), "line": err.lineno}
+        return None, syntax_failure(err, entry)
     except BaseException as err:
         if not salvage:
             return None, failure("import", err, entry)
@@ -288,12 +289,32 @@ def identities(value: Any, args: list[Any]) -> list[list[Any]]:
 
 
 def failure(kind: str, err: BaseException, entry: str) -> dict[str, Any]:
+    frame = student_frame(err, entry)
     return {
         "ok": False,
         "kind": kind,
         "type": type(err).__name__,
         "message": safe_str(err)[:MESSAGE_CHARS],
-        "line": student_line(err, entry),
+        "line": frame.lineno if frame else None,
+        "source": {"text": str(frame.line or "")[:SOURCE_CHARS]} if frame else {},
+    }
+
+
+def syntax_failure(err: SyntaxError, entry: str) -> dict[str, Any]:
+    """A syntax error, with the line it is in as Python read it and the column it points at
+    (student code may raise one of its own, with anything in its attributes)."""
+    file = str(err.filename or entry)
+    source = {
+        "text": str(err.text or "").rstrip("\r\n")[:SOURCE_CHARS],
+        "column": err.offset if type(err.offset) is int else 0,
+        "file": "" if file == entry else os.path.basename(file),
+    }
+    return {
+        "ok": False,
+        "kind": "syntax",
+        "message": str(err.msg),
+        "line": err.lineno,
+        "source": source,
     }
 
 
@@ -304,10 +325,10 @@ def safe_str(err: BaseException) -> str:
         return "(message unavailable)"
 
 
-def student_line(err: BaseException, entry: str) -> int | None:
-    frames = traceback.extract_tb(err.__traceback__)
-    lines = [frame.lineno for frame in frames if frame.filename == entry]
-    return lines[-1] if lines else None
+def student_frame(err: BaseException, entry: str) -> traceback.FrameSummary | None:
+    """The deepest frame of the traceback in the entry file: where the student's code raised."""
+    frames = [frame for frame in traceback.extract_tb(err.__traceback__) if frame.filename == entry]
+    return frames[-1] if frames else None
 
 
 def flush_output() -> None:

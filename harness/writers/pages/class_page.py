@@ -1,5 +1,7 @@
 """The class page: how many submissions and how they did (mean, median, a histogram of percent
-marks), each submission with a link to its page, pass rates per item and the slowest cases."""
+marks), each submission with a link to its page (and its student's name, when known), the students
+on the roster with no submission, pass rates per item and the slowest cases (a hidden case not
+named)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from harness.records.results import Report, SubmissionResult
 from harness.writers.pages.document import (
     Bar,
     Block,
+    Bullets,
     Cell,
     Heading,
     Histogram,
@@ -37,6 +40,7 @@ def class_page(report: Report, stems: Sequence[str]) -> Page:
         *_summary(report),
         *_histogram(report),
         *_submissions(report, stems),
+        *_absent(report),
         *_rates(report),
         *_slowest(report, stems),
     ]
@@ -64,18 +68,20 @@ def _histogram(report: Report) -> list[Block]:
 
 
 def _submissions(report: Report, stems: Sequence[str]) -> list[Block]:
+    named = any(result.student.name for result in report.submissions)
     rows = tuple(
-        _submission_row(result, stem)
+        _submission_row(result, stem, named)
         for result, stem in zip(report.submissions, stems, strict=True)
     )
     headers = ("submission", "marks", "max", "percent", "status", "verdicts", "note")
-    return [Heading(2, "Submissions"), Table(headers, rows)]
+    return [Heading(2, "Submissions"), Table(("student",) * named + headers, rows)]
 
 
-def _submission_row(result: SubmissionResult, stem: str) -> tuple[Cell, ...]:
+def _submission_row(result: SubmissionResult, stem: str, named: bool) -> tuple[Cell, ...]:
     share = percent(result)
     cases = [c for item in result.items for c in item.cases]
     return (
+        *((result.student.name or "-",) * named),
         Link(result.name, f"{stem}.html"),
         marks_text(result.marks),
         marks_text(result.max_marks),
@@ -84,6 +90,13 @@ def _submission_row(result: SubmissionResult, stem: str) -> tuple[Cell, ...]:
         verdict_counts(cases),
         result.note or "-",
     )
+
+
+def _absent(report: Report) -> list[Block]:
+    if not report.absent:
+        return []
+    names = tuple(s.name or s.login or s.email or s.lms_id or "-" for s in report.absent)
+    return [Heading(2, f"On the roster, no submission ({len(names)})"), Bullets(names)]
 
 
 def _rates(report: Report) -> list[Block]:
@@ -106,7 +119,12 @@ def _rate_row(rate: ItemRate) -> tuple[str, ...]:
 
 def _slowest(report: Report, stems: Sequence[str]) -> list[Block]:
     rows = tuple(
-        (Link(t.submission, f"{stems[t.position]}.html"), t.item, t.case, f"{t.seconds:.3f}")
+        (
+            Link(t.submission, f"{stems[t.position]}.html"),
+            t.item,
+            "(a hidden case)" if t.hidden else t.case,
+            f"{t.seconds:.3f}",
+        )
         for t in slowest(report)
     )
     table = Table(("submission", "item", "case", "seconds"), rows)

@@ -48,6 +48,7 @@ class TimedCase:
     item: str
     case: str
     seconds: float
+    hidden: bool = False  # a hidden case: pages never name it
 
 
 def percent(result: SubmissionResult) -> float | None:
@@ -105,7 +106,7 @@ def _rate(name: str, items: list[ItemResult]) -> ItemRate:
 
 def slowest(report: Report, count: int = SLOWEST) -> tuple[TimedCase, ...]:
     timed = (
-        TimedCase(position, s.name, i.name, c.id, c.seconds)
+        TimedCase(position, s.name, i.name, c.id, c.seconds, c.hidden)
         for position, s in enumerate(report.submissions)
         for i in s.items
         for c in i.cases
