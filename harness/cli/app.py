@@ -25,7 +25,7 @@ from harness.executors import Choice, Executor, Kind
 from harness.grading.calibration import calibrated_plan
 from harness.grading.journal import Header
 from harness.grading.plan import Plan
-from harness.grading.resume import check_out, grade_into
+from harness.grading.resume import check_out, grade_into, journaled
 from harness.grading.run import OnResult, grade_all
 from harness.integrations import gradescope, gradescope_package
 from harness.league import report as league_report
@@ -203,7 +203,8 @@ def grade(
                 typer.echo(inferred.line(), err=True)
             _sweep(plan)
             _describe(executor)
-            with progress.progress_bar(len(submissions), shown, color) as advance:
+            done = journaled(out, resume)
+            with progress.progress_bar(len(submissions), shown, color, done) as advance:
                 report = _grade(settings, plan, submissions, executor, out, resume, advance)
             board = _leaderboard(settings, plan, report, submissions, executor, outputs)
         write_all(report, outputs, time.monotonic() - started, board)
