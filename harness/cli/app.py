@@ -71,7 +71,7 @@ ExecutorOption = Annotated[
     typer.Option(
         "--executor",
         help="local: worker processes on this machine; dask: one task per submission on a "
-        'Dask cluster (--scheduler; pip install -e ".[dask]").',
+        'Dask cluster (--scheduler; pip install -e ".\\[dask]").',
     ),
 ]
 SchedulerOption = Annotated[
@@ -182,6 +182,14 @@ def grade(
 
     Long run: [bold]sudoku-harness grade submissions/ --out marks/ --csv marks.csv[/bold], and
     after a crash or Ctrl-C the same command with [bold]--resume[/bold].
+
+    Exit codes (when several apply, the first in this list):
+    3: the harness failed on a submission (grade again);
+    4: no submission could be graded (every row is an error);
+    1: a submission scored under --fail-under;
+    5: some submissions could not be graded (error rows), the rest were;
+    0: every submission was graded;
+    2: bad input (a path, config.yaml, a suite), nothing graded; 130: interrupted.
     """
     outputs = Outputs(json_file, csv_file, junit_file, gradescope_file, report_dir)
 
@@ -243,12 +251,10 @@ def _describe(executor: Executor) -> None:
 
 
 def _exit_code(report: Report, fail_under: float | None) -> ExitCode:
-    if any(s.internal_error for s in report.submissions):
-        return ExitCode.INTERNAL
     code, why = outputs.fail_under(report, fail_under)
     if why:
         typer.echo(f"fail-under: {why}", err=True)
-    return code
+    return outputs.exit_code(report, code)
 
 
 def _grade(
