@@ -9,6 +9,7 @@ import io
 from pathlib import Path
 
 from rich.console import Console
+from rich.progress import Progress
 
 from harness.cli import progress
 from harness.grading.journal import Header, Journal
@@ -26,7 +27,7 @@ def _journal(folder: Path, graded: int, total: int = 8) -> None:
             journal.append(_result(f"s{k}"))
 
 
-def _shown(bar: progress.Progress) -> str:
+def _shown(bar: Progress) -> str:
     console = Console(file=io.StringIO(), force_terminal=False, width=120, color_system=None)
     console.print(bar.get_renderable())
     assert isinstance(console.file, io.StringIO)

@@ -34,7 +34,6 @@ from harness.records.results import SubmissionResult
 from harness.text import one_line
 
 FEW = 4  # runs of this many submissions or fewer get no bar
-RESUMED = "resumed"  # the task field holding how many the journal held at the start
 
 
 def watched() -> bool:
@@ -73,14 +72,14 @@ def new_bar(console: Console, get_time: Callable[[], float] | None = None) -> Pr
 
 def add_task(bar: Progress, total: int, done: int) -> TaskID:
     """The run's task: `total` submissions, `done` of them already graded."""
-    return bar.add_task("", total=total, completed=done, **{RESUMED: done})
+    return bar.add_task("", total=total, completed=done, resumed=done)
 
 
 class TimeLeftColumn(ProgressColumn):
     """The time left, from the mean time per submission graded in this run (see `remaining`)."""
 
     def render(self, task: Task) -> Text:
-        finished = task.completed - task.fields.get(RESUMED, 0)
+        finished = task.completed - task.fields.get("resumed", 0)  # what this run graded
         left = remaining(task.elapsed, finished, task.remaining)
         return Text("-:--:--" if left is None else _clock(left), style="progress.remaining")
 
