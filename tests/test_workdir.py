@@ -391,7 +391,10 @@ def test_a_program_past_a_watched_cap_is_re_and_the_control_keeps_full_marks(
 def test_doctor_says_which_disk_cap_is_in_force() -> None:
     result = CliRunner().invoke(app, ["doctor"])
     assert result.exit_code == ExitCode.OK, result.output
-    line = next(line for line in result.output.splitlines() if line.startswith("disk cap"))
+    lines = result.output.splitlines()
+    start = next(k for k, line in enumerate(lines) if line.startswith("disk cap"))
+    end = next(k for k in range(start + 1, len(lines)) if not lines[k].startswith(" "))
+    line = " ".join(" ".join(lines[start:end]).split())  # the row, as wrapped at 80 columns
     assert "in force" in line
     if REFUSED:
         assert "watched quota (no tmpfs: " in line

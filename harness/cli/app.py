@@ -14,7 +14,7 @@ from tabulate import tabulate
 
 from harness import __version__, executors
 from harness.cli import doctor as doctor_report
-from harness.cli import progress
+from harness.cli import progress, terminal
 from harness.cli import suites as suites_cli
 from harness.cli.check import check as run_check
 from harness.cli.inference import infer
@@ -216,7 +216,8 @@ def grade(
                 report = _grade(settings, plan, submissions, executor, out, resume, advance)
             board = _leaderboard(settings, plan, report, submissions, executor, outputs)
         write_all(report, outputs, time.monotonic() - started, board)
-        typer.echo(counts_line(report).strip() if quiet else render(report))
+        width = terminal.width()
+        typer.echo(counts_line(report, width).strip() if quiet else render(report, width))
         return _exit_code(report, fail_under)
 
     run(work, verbose)
@@ -281,7 +282,7 @@ def doctor(verbose: VerboseOption = False) -> None:
     """
 
     def work() -> ExitCode:
-        typer.echo(doctor_report.render(probe(try_bubblewrap=True)))
+        typer.echo(doctor_report.render(probe(try_bubblewrap=True), width=terminal.width()))
         return ExitCode.OK
 
     run(work, verbose)
@@ -384,7 +385,7 @@ def league(
             standing = leagues.run_league(plan, probes, entrants, baselines, count, jobs, executor)
         if json_file is not None:
             league_report.write_json(standing, json_file)
-        typer.echo(league_report.render(standing))
+        typer.echo(league_report.render(standing, terminal.width()))
         return ExitCode.OK
 
     run(work, verbose)
