@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 # it while student code runs and kills the code past the cap (it uses no memory, and a fast
 # writer can go past the cap between two looks).
 DiskMethod = Literal["tmpfs", "watched"]
+COPY_MB = 20  # limits.copy_mb's default (a DiskCap made without one gets it too)
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,11 @@ class DiskCap:
     mib: int
     files: int
     method: DiskMethod = "tmpfs"
+    copy_mib: int = COPY_MB  # what the submission's own files may add up to, copied in
+
+    @property
+    def copy_bytes(self) -> int:
+        return self.copy_mib << 20
 
     @property
     def bytes(self) -> int:
@@ -70,6 +76,14 @@ class Limits(BaseModel):
         le=1_000_000,
         description="files, folders and links one working copy may hold",
     )
+    copy_mb: int = Field(
+        default=COPY_MB,
+        ge=1,
+        le=1024,
+        description="what the submission's own files may add up to, MiB, copied into its "
+        "working copy (past it, or past disk_mb, it is not graded, and the file that took it "
+        "past is named)",
+    )
     disk_cap: DiskMethod = Field(
         default="tmpfs",
         description="tmpfs: each working copy is a tmpfs of that size where the grader may "
@@ -102,7 +116,7 @@ class Limits(BaseModel):
 
     @property
     def disk(self) -> DiskCap:
-        return DiskCap(self.disk_mb, self.disk_files, self.disk_cap)
+        return DiskCap(self.disk_mb, self.disk_files, self.disk_cap, self.copy_mb)
 
     @property
     def wall_seconds(self) -> float:

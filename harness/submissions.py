@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,7 +56,23 @@ def _has_source(folder: Path, suffixes: Sequence[str]) -> bool:
 
 
 def entry_file(submission: Submission, configured: str | None, suffix: str) -> Path:
-    """The configured entry file or, failing that, the only source file in the folder."""
+    """The configured entry file or, failing that, the only source file in the folder; a
+    SubmissionProblem when that is a link (grading never follows one)."""
+    entry = _entry(submission, configured, suffix)
+    if entry.is_symlink():
+        raise SubmissionProblem(link_problem(entry))
+    return entry
+
+
+def link_problem(path: Path) -> str:
+    """Why a submission's file that is a symbolic link is not graded."""
+    return (
+        f"{path.name} is a symbolic link (to {os.readlink(path)}), which grading never follows: "
+        "hand in the file itself"
+    )
+
+
+def _entry(submission: Submission, configured: str | None, suffix: str) -> Path:
     if submission.path.is_file():
         return submission.path
     if configured and (submission.path / configured).is_file():

@@ -5,15 +5,23 @@ from __future__ import annotations
 
 import csv
 import json
+import re
+import shutil
 import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
 
+import pytest
+
+from harness.cli.run import INTERRUPTED
 from harness.errors import ExitCode
-from tests.conftest import REPO, graded_examples_outputs
+from harness.records.results import Report, SubmissionResult
+from harness.writers import outputs
+from tests.conftest import FIXTURES, REPO, graded_examples_outputs
 from tests.test_cli import CONFIG, REFERENCE, invoke
 
 EXAMPLES = REPO / "submissions" / "sudoku-functions"
+VERDICTS = FIXTURES / "functions"  # two functions, short limits: quick to grade
 
 
 def test_one_run_writes_every_format() -> None:
@@ -41,7 +49,10 @@ def test_gradescope_results_for_one_submission(tmp_path: Path) -> None:
 def test_fail_under_fails_the_run_and_names_who(tmp_path: Path) -> None:
     result = invoke("grade", str(EXAMPLES), "--config", CONFIG, "--fail-under", "90", "-q")
     assert result.exit_code == ExitCode.FAILED
-    assert "fail-under: 5 submission(s) under 90%: infinite_loop" in result.stderr
+    assert (
+        "fail-under: 5 submission(s) under the 90% asked for: infinite_loop 87.5%, "
+        "never_backtracks 75%, stubbed_helpers 87.5%, syntax_error 0%, unguarded_input 0%\n"
+    ) in result.stderr
     passing = invoke("grade", str(REFERENCE), "--config", CONFIG, "--fail-under", "100")
     assert passing.exit_code == ExitCode.OK, passing.output
 
@@ -102,3 +113,83 @@ def test_every_command_shows_an_example_in_its_help() -> None:
         result = invoke(*command, "--help")
         assert result.exit_code == 0, command
         assert "Example: sudoku-harness " + " ".join(command) in result.stdout, command
+
+
+def _class(tmp_path: Path, *fixtures: str) -> Path:
+    """A class folder of verdict fixtures (VERDICT/NAME), each a submission named NAME."""
+    folder = tmp_path / "class"
+    for fixture in fixtures:
+        shutil.copytree(VERDICTS / fixture, folder / Path(fixture).name)
+    return folder
+
+
+def _grade_class(folder: Path, *options: str) -> tuple[int, str]:
+    config = str(VERDICTS / "config.yaml")
+    result = invoke("grade", str(folder), "--config", config, "-a", "verdicts", "-j", "2", *options)
+    return result.exit_code, result.output
+
+
+def test_some_rows_in_error_exit_5_and_none_graded_exit_4(tmp_path: Path) -> None:
+    """A script can tell a clean run from one with error rows, and from one that graded
+    nothing at all (each a real grading: a correct submission and a syntax error)."""
+    code, output = _grade_class(_class(tmp_path / "some", "AC/correct", "CE/syntax_error"))
+    assert code == ExitCode.SOME_ERRORS, output
+    assert "2 submission(s), 1 graded, 1 with errors" in output
+    none = _class(tmp_path / "none", "CE/syntax_error")
+    (none / "two_files").mkdir()  # cannot tell which to grade: an error row too
+    (none / "two_files" / "a.py").write_text("")
+    (none / "two_files" / "b.py").write_text("")
+    code, output = _grade_class(none)
+    assert code == ExitCode.NONE_GRADED, output
+    assert "2 submission(s), 0 graded, 2 with errors" in output
+    code, output = _grade_class(none, "--fail-under", "50")
+    assert code == ExitCode.NONE_GRADED, output  # nothing graded says more than a low score
+
+
+def _row(name: str, status: str = "graded", marks: float = 10) -> SubmissionResult:
+    return SubmissionResult(name, marks, 10, status, "", ())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("rows", "fail_under", "expected"),
+    [
+        ((_row("a"), _row("b")), None, ExitCode.OK),
+        ((_row("a"), _row("b", "error", 0)), None, ExitCode.SOME_ERRORS),
+        ((_row("a", "error", 0), _row("b", "error", 0)), None, ExitCode.NONE_GRADED),
+        ((), None, ExitCode.NONE_GRADED),
+        ((_row("a", marks=4), _row("b", "error", 0)), 50.0, ExitCode.FAILED),
+        ((_row("a", "error", 0),), 50.0, ExitCode.NONE_GRADED),
+        ((_row("a", marks=6), _row("b")), 50.0, ExitCode.OK),
+    ],
+)
+def test_the_exit_code_is_the_first_that_applies(
+    rows: tuple[SubmissionResult, ...], fail_under: float | None, expected: ExitCode
+) -> None:
+    report = Report("a", 10, rows)
+    failed, _ = outputs.fail_under(report, fail_under)
+    assert outputs.exit_code(report, failed) is expected
+
+
+def test_the_codes_do_not_collide_and_help_lists_them() -> None:
+    codes = [int(code) for code in ExitCode]
+    assert len(set(codes)) == len(codes) and INTERRUPTED not in codes
+    result = invoke("grade", "--help")
+    assert result.exit_code == 0, result.output
+    said = result.stdout[result.stdout.index("Exit codes") :]
+    for code in (*codes, INTERRUPTED):
+        assert re.search(rf"(^|\s){code}: \w", said), (code, said)
+
+
+def test_help_keeps_the_dask_extra_in_brackets() -> None:
+    result = invoke("grade", "--help")
+    assert result.exit_code == 0, result.output
+    assert '".[dask]"' in result.stdout, result.stdout  # rich markup took it for a tag
+
+
+def test_fail_under_says_each_failing_percent_and_the_threshold() -> None:
+    report = Report("a", 10, tuple(_row(f"s{k}", marks=k) for k in range(8)))
+    code, line = outputs.fail_under(report, 55)
+    assert code is ExitCode.FAILED
+    assert line == (
+        "6 submission(s) under the 55% asked for: s0 0%, s1 10%, s2 20%, s3 30%, s4 40% and 1 more"
+    )

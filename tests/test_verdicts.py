@@ -80,6 +80,16 @@ def test_a_missing_function_costs_only_that_function(graded: dict[str, Submissio
     assert result.marks == 10  # get_block_num still graded in full
 
 
+def test_an_entry_that_is_a_link_is_said_to_be_one() -> None:
+    """Links are never copied into a working copy: a solution.py that is one is said to be a
+    link (where it points), not a module that opens a file by absolute path."""
+    plan = plan_for(CONFIG, "verdicts")
+    [result] = grade_path(plan, VERDICT_ROOT / "CE" / "entry_is_a_link").submissions
+    assert result.status == "error"
+    assert "solution.py is a symbolic link (to ../../AC/correct/solution.py)" in result.note
+    assert "absolute path" not in result.note
+
+
 def test_repeated_timeouts_stop_running_the_item(graded: dict[str, SubmissionResult]) -> None:
     item = next(i for i in graded["TLE/loops_forever"].items if i.name == "get_row")
     details = [case.detail for case in item.cases]

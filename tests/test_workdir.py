@@ -20,7 +20,7 @@ from harness.config import load_config
 from harness.errors import ExitCode
 from harness.grading.calibration import calibrated_plan
 from harness.grading.run import grade_all
-from harness.limits import DiskCap
+from harness.limits import DiskCap, Limits
 from harness.records.results import Report
 from harness.records.verdicts import Verdict
 from harness.sandbox import quota, tmpfs, workdir
@@ -185,6 +185,37 @@ def test_sweep_unmounts_only_our_tmpfs_left_by_a_dead_run(tmp_path: Path) -> Non
         for folder in (orphan, live, other):
             if tmpfs.is_ours(folder):
                 tmpfs.unmount(folder)
+
+
+def test_the_copy_cap_is_a_limit_and_names_the_file_past_it(
+    tmp_path: Path, submission: Path
+) -> None:
+    """limits.copy_mb (default 20) caps what is copied in, below the disk cap: the refusal
+    names the file that took the copy past it, and the limit."""
+    assert Limits().copy_mb == 20 and Limits().disk.copy_mib == 20
+    (submission / "a.bin").write_bytes(b"\0" * (1 << 20))
+    (submission / "b.bin").write_bytes(b"\0" * (2 << 20))
+    roomy = Limits(disk_mb=64, copy_mb=2).disk
+    with pytest.raises(CopyRefused) as refused, private_copy(submission, tmp_path, roomy):
+        pass
+    assert str(refused.value) == (
+        "more than 2 MiB of files (limits.copy_mb): b.bin takes them to 3 MiB"
+    )
+    with private_copy(submission, tmp_path, Limits(disk_mb=64, copy_mb=4).disk) as copy:
+        assert (copy / "b.bin").stat().st_size == 2 << 20
+
+
+def test_a_submission_file_that_is_a_link_is_refused_as_one(tmp_path: Path) -> None:
+    """A link is never copied into a working copy, not even a single-file submission's."""
+    target = tmp_path / "real.py"
+    target.write_text("x = 1\n")
+    (tmp_path / "linked.py").symlink_to(target)
+    with pytest.raises(CopyRefused) as refused, private_copy(tmp_path / "linked.py", tmp_path):
+        pass
+    assert str(refused.value) == (
+        f"linked.py is a symbolic link (to {target}), which grading never follows: "
+        "hand in the file itself"
+    )
 
 
 def test_a_copy_larger_than_its_cap_is_refused(tmp_path: Path, submission: Path) -> None:
@@ -360,7 +391,10 @@ def test_a_program_past_a_watched_cap_is_re_and_the_control_keeps_full_marks(
 def test_doctor_says_which_disk_cap_is_in_force() -> None:
     result = CliRunner().invoke(app, ["doctor"])
     assert result.exit_code == ExitCode.OK, result.output
-    line = next(line for line in result.output.splitlines() if line.startswith("disk cap"))
+    lines = result.output.splitlines()
+    start = next(k for k, line in enumerate(lines) if line.startswith("disk cap"))
+    end = next(k for k in range(start + 1, len(lines)) if not lines[k].startswith(" "))
+    line = " ".join(" ".join(lines[start:end]).split())  # the row, as wrapped at 80 columns
     assert "in force" in line
     if REFUSED:
         assert "watched quota (no tmpfs: " in line

@@ -14,7 +14,7 @@ from tabulate import tabulate
 
 from harness import __version__, executors
 from harness.cli import doctor as doctor_report
-from harness.cli import progress
+from harness.cli import progress, terminal
 from harness.cli import suites as suites_cli
 from harness.cli.check import check as run_check
 from harness.cli.inference import infer
@@ -26,7 +26,7 @@ from harness.grading.adjust.apply import Adjusting, Sheets, adjusted, read_adjus
 from harness.grading.calibration import calibrated_plan
 from harness.grading.journal import Header
 from harness.grading.plan import Plan
-from harness.grading.resume import check_out, grade_into
+from harness.grading.resume import check_out, grade_into, journaled
 from harness.grading.run import OnResult, grade_all
 from harness.integrations import gradescope, gradescope_package
 from harness.league import report as league_report
@@ -73,7 +73,7 @@ ExecutorOption = Annotated[
     typer.Option(
         "--executor",
         help="local: worker processes on this machine; dask: one task per submission on a "
-        'Dask cluster (--scheduler; pip install -e ".[dask]").',
+        'Dask cluster (--scheduler; pip install -e ".\\[dask]").',
     ),
 ]
 SchedulerOption = Annotated[
@@ -239,6 +239,14 @@ def grade(
 
     Long run: [bold]sudoku-harness grade submissions/ --out marks/ --csv marks.csv[/bold], and
     after a crash or Ctrl-C the same command with [bold]--resume[/bold].
+
+    Exit codes (when several apply, the first in this list):
+    3: the harness failed on a submission (grade again);
+    4: no submission could be graded (every row is an error);
+    1: a submission scored under --fail-under;
+    5: some submissions could not be graded (error rows), the rest were;
+    0: every submission was graded;
+    2: bad input (a path, config.yaml, a suite), nothing graded; 130: interrupted.
     """
     outputs = Outputs(json_file, csv_file, junit_file, gradescope_file, report_dir)
     outputs = replace(
@@ -267,14 +275,16 @@ def grade(
                 typer.echo(inferred.line(), err=True)
             _sweep(plan)
             _describe(executor)
-            with progress.progress_bar(len(submissions), shown, color) as advance:
+            done = journaled(out, resume)
+            with progress.progress_bar(len(submissions), shown, color, done) as advance:
                 report = _grade(settings, plan, submissions, executor, out, resume, advance)
             board = _leaderboard(settings, plan, report, submissions, executor, outputs)
         report = _adjusted(report, adjusting)
         write_all(report, exports, time.monotonic() - started, board)
         for line in notes(report, exports):
             typer.echo(line, err=True)
-        typer.echo(counts_line(report).strip() if quiet else render(report))
+        width = terminal.width()
+        typer.echo(counts_line(report, width).strip() if quiet else render(report, width))
         return _exit_code(report, fail_under)
 
     run(work, verbose)
@@ -317,12 +327,10 @@ def _describe(executor: Executor) -> None:
 
 
 def _exit_code(report: Report, fail_under: float | None) -> ExitCode:
-    if any(s.internal_error for s in report.submissions):
-        return ExitCode.INTERNAL
     code, why = outputs.fail_under(report, fail_under)
     if why:
         typer.echo(f"fail-under: {why}", err=True)
-    return code
+    return outputs.exit_code(report, code)
 
 
 def _grade(
@@ -349,7 +357,7 @@ def doctor(verbose: VerboseOption = False) -> None:
     """
 
     def work() -> ExitCode:
-        typer.echo(doctor_report.render(probe(try_bubblewrap=True)))
+        typer.echo(doctor_report.render(probe(try_bubblewrap=True), width=terminal.width()))
         return ExitCode.OK
 
     run(work, verbose)
@@ -478,7 +486,7 @@ def league(
             standing = leagues.run_league(plan, probes, entrants, baselines, count, jobs, executor)
         if json_file is not None:
             league_report.write_json(standing, json_file)
-        typer.echo(league_report.render(standing))
+        typer.echo(league_report.render(standing, terminal.width()))
         return ExitCode.OK
 
     run(work, verbose)

@@ -1,4 +1,9 @@
-"""`sudoku-harness doctor`: the isolation layers this machine allows, and what each stops."""
+"""`sudoku-harness doctor`: the isolation layers this machine allows, and what each stops.
+
+A layer per row: its name, whether it is in force, what it stops and its detail (how it is set
+up, or why it is not in force), wrapped to the width; where even wrapped the four columns do not
+fit, what it stops and its detail share one column.
+"""
 
 from __future__ import annotations
 
@@ -6,17 +11,41 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from tabulate import tabulate
-
 from harness.sandbox.isolation import Layer, Mode, choose, python_uid, summary
+from harness.writers import columns
+from harness.writers.columns import Column, wrap
+
+WIDTH = 80  # when there is no terminal to measure
+LEAST = 30  # the narrowest the text columns get
 
 
-def render(layers: Sequence[Layer], python: Path = Path(sys.executable)) -> str:
+def render(layers: Sequence[Layer], python: Path = Path(sys.executable), width: int = WIDTH) -> str:
     """The layers as a table, what grading applies, and which uid Python processes run under
-    (`python`: the interpreter of student Python code when config.yaml names none)."""
-    rows = [
-        [layer.name, "in force" if layer.active else "not in force", layer.stops, layer.detail]
-        for layer in layers
+    (`python`: the interpreter of student Python code when config.yaml names none), every line
+    within `width` (but for a table narrower than its narrowest)."""
+    table = next((t for t in _tables(layers) if columns.fits(t, width)), _tables(layers)[-1])
+    said = [summary(choose(Mode.AUTO, layers)), python_uid(python, layers)]
+    lines = [line for text in said for line in wrap(text, width)]
+    return "\n".join([columns.render(table, width), "", *lines])
+
+
+def _tables(layers: Sequence[Layer]) -> tuple[list[Column], ...]:
+    """The layers in four columns (the last two wrapped where they must), else in three: what
+    a layer stops, then its detail below."""
+    names = Column(("layer",), tuple(layer.name for layer in layers))
+    states = Column(("state",), tuple(_state(layer) for layer in layers))
+    stops = tuple(layer.stops for layer in layers)
+    details = tuple(layer.detail for layer in layers)
+    four = [
+        names,
+        states,
+        Column(("stops",), stops, least=LEAST, overflow="wrap", yields=1),
+        Column(("detail",), details, least=LEAST, overflow="wrap", yields=2),
     ]
-    table = tabulate(rows, headers=["layer", "state", "stops", "detail"], tablefmt="simple")
-    return f"{table}\n\n{summary(choose(Mode.AUTO, layers))}\n{python_uid(python, layers)}"
+    both = tuple(f"{s}\ndetail: {d}" if d else s for s, d in zip(stops, details, strict=True))
+    merged = Column(("stops, and detail",), both, least=LEAST, overflow="wrap")
+    return four, [names, states, merged]
+
+
+def _state(layer: Layer) -> str:
+    return "in force" if layer.active else "not in force"

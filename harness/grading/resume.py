@@ -56,6 +56,15 @@ def grade_into(
     return report
 
 
+def journaled(folder: Path | None, resume: bool) -> int:
+    """How many submissions a run finds graded in its folder's journal before it grades any: 0
+    unless it resumes one (a run that may not is refused by `grade_into`)."""
+    if folder is None or not resume:
+        return 0
+    recorded = read(folder / JOURNAL)
+    return len(recorded.results) if recorded else 0
+
+
 def check_out(folder: Path | None, resume: bool, graded: Path) -> None:
     """Refuse --resume without --out, an --out that is a file, and an --out folder inside the
     folder graded (it would be taken for a submission, and change the run's submissions)."""

@@ -8,6 +8,9 @@
 
 When the timings come from more than one machine (a cluster), the table gets a column naming the
 machine of each row and a line saying that times from different machines do not compare.
+
+The table fits the width it is given: a long name or machine is cut with an ellipsis and the
+note wrapped (the JSON keeps them whole).
 """
 
 from __future__ import annotations
@@ -16,32 +19,57 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tabulate import tabulate
-
 from harness import atomic
 from harness.league.run import League, Standing
 from harness.text import one_line
+from harness.writers import columns
+from harness.writers.columns import Column, wrap
 
-HEADERS = ["rank", "name", "mean ms", "median ms", "spread", "solved", "vs ref", "note"]
+WIDTH = 80  # when there is no terminal to measure
+HEADERS = ("rank", "name", "mean ms", "median ms", "spread", "solved", "vs ref", "note")
+LEAST = {"name": 12, "note": 16, "measured on": 8}  # how narrow a column of text may get
+YIELDS = {"note": 2, "measured on": 1}  # which narrows first (the name last)
+WRAPPED = ("note",)  # cut otherwise
+NOTE_LINES = 3
 
 
-def render(league: League) -> str:
+def render(league: League, width: int = WIDTH) -> str:
     several = len(machines(league)) > 1
     rows = [_row(s) + ([_machine(s)] if several else []) for s in league.standings]
-    headers = HEADERS + (["measured on"] if several else [])
+    headers = HEADERS + (("measured on",) if several else ())
     title = (
         f"{league.assignment} league at {league.size}x{league.size}: {league.puzzles} puzzles, "
         f"median of {league.repeats} runs each, CPU time"
     )
     ranked = sum(s.rank is not None for s in league.standings)
-    footer = f"{ranked} ranked; vs ref: mean time relative to the first baseline (x1)"
+    footer = [f"{ranked} ranked; vs ref: mean time relative to the first baseline (x1)"]
     if several:
         names = ", ".join(sorted(machines(league)))
-        footer += (
-            f"\ntimings come from {len(machines(league))} machines ({names}): times measured on "
+        footer.append(
+            f"timings come from {len(machines(league))} machines ({names}): times measured on "
             "different machines do not compare; use one machine (or identical ones) for a ranking"
         )
-    return f"{title}\n\n{tabulate(rows, headers=headers, disable_numparse=True)}\n\n{footer}"
+    table = columns.render(_columns(headers, rows), width)
+    said = [
+        "\n".join(wrap(title, width)),
+        table,
+        "\n".join(line for text in footer for line in wrap(text, width)),
+    ]
+    return "\n\n".join(said)
+
+
+def _columns(headers: tuple[str, ...], rows: list[list[str]]) -> list[Column]:
+    return [
+        Column(
+            (name,),
+            tuple(row[k] for row in rows),
+            least=LEAST.get(name),
+            overflow="wrap" if name in WRAPPED else "cut",
+            yields=YIELDS.get(name, 0),
+            most_lines=NOTE_LINES,
+        )
+        for k, name in enumerate(headers)
+    ]
 
 
 def machines(league: League) -> set[str]:

@@ -1,5 +1,9 @@
 """A private working copy of a submission: 0700, regular files only, capped, removed afterwards.
 
+What is copied in is capped too: at most MAX_FILES files, adding up to limits.copy_mb (and no
+more than the disk cap); a refusal names the file that went past. Links are never copied: one
+inside a folder is skipped, and a submission that is one is refused, saying so.
+
 Its disk use is capped (limits.disk_mb and disk_files): where the supervisor may mount one (as
 root), the copy is a tmpfs of that size and inode count (tmpfs.py), and the kernel refuses
 writes past it; elsewhere the supervisor watches it while student code runs (quota.py).
@@ -28,13 +32,13 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from harness.limits import DiskCap
+from harness.limits import COPY_MB, DiskCap
 from harness.sandbox import tmpfs
+from harness.submissions import link_problem
 
 log = logging.getLogger(__name__)
 
 MAX_FILES = 200
-MAX_BYTES = 20 << 20
 PREFIX = "sudoku-harness-"  # then the making process's pid, a dash, and mkdtemp's letters
 _DIRECTORY = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
@@ -98,16 +102,22 @@ def _unmount(workdir: Path) -> None:
 
 
 def _copy_files(source: Path, workdir: Path, cap: DiskCap | None) -> None:
+    if source.is_symlink():
+        raise CopyRefused(link_problem(source))
     files = [source] if source.is_file() else sorted(regular_files(source))
     if len(files) > MAX_FILES:
         raise CopyRefused(f"{len(files)} files (at most {MAX_FILES})")
-    most = min(MAX_BYTES, cap.bytes) if cap else MAX_BYTES
+    most, limit = _copy_cap(cap)
     total = 0
     for path in files:
+        name = path.name if source.is_file() else path.relative_to(source)
         total += path.lstat().st_size
         if total > most:
-            raise CopyRefused(f"more than {most >> 20} MiB of files")
-        target = workdir / (path.name if source.is_file() else path.relative_to(source))
+            raise CopyRefused(
+                f"more than {most >> 20} MiB of files ({limit}): {name} takes them to "
+                f"{round(total / (1 << 20), 1):g} MiB"
+            )
+        target = workdir / name
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target, follow_symlinks=False)
@@ -116,6 +126,12 @@ def _copy_files(source: Path, workdir: Path, cap: DiskCap | None) -> None:
                 raise
             held = f" (at most {cap.text})" if cap else ""
             raise CopyRefused(f"the files do not fit in its working copy{held}") from None
+
+
+def _copy_cap(cap: DiskCap | None) -> tuple[int, str]:
+    """The bytes a submission's files may add up to, and the limit that says so."""
+    copy = ((cap.copy_mib if cap else COPY_MB) << 20, "limits.copy_mb")
+    return (cap.bytes, "limits.disk_mb") if cap and cap.bytes < copy[0] else copy
 
 
 def regular_files(folder: Path) -> Iterator[Path]:

@@ -14,7 +14,8 @@
     --report-for-students DIR   each submission's own page alone, to hand to its student
 
 Each is written atomically; a bad path is a one-line error naming it. `--fail-under PERCENT`
-turns a run whose submissions fall below the mark into a failure exit (for solver authors' CI).
+turns a run whose submissions fall below the mark into a failure exit (for solver authors' CI),
+saying each one's percent. `exit_code` is what the run's exit says (EXIT_CODES, for `--help`).
 `notes` says, for the LMS files, which submissions they leave out or match by name only.
 """
 
@@ -148,11 +149,42 @@ def _percent(submission: SubmissionResult) -> float:
 
 
 def fail_under(report: Report, percent: float | None) -> tuple[ExitCode, str]:
-    """FAILED and a line naming who is under `percent`, or OK and nothing."""
+    """FAILED and a line naming who is under `percent`, with their percents, or OK and
+    nothing: "2 submission(s) under the 90% asked for: never_backtracks 75%, syntax_error 0%"."""
     if percent is None:
         return ExitCode.OK, ""
     failing = below(report, percent)
     if not failing:
         return ExitCode.OK, ""
-    names = _names([s.name for s in failing])
-    return ExitCode.FAILED, f"{len(failing)} submission(s) under {percent:g}%: {names}"
+    scores = [f"{one_line(s.name)} {round(_percent(s), 1):g}%" for s in failing[:SHOWN]]
+    more = f" and {len(failing) - SHOWN} more" if len(failing) > SHOWN else ""
+    return (
+        ExitCode.FAILED,
+        f"{len(failing)} submission(s) under the {percent:g}% asked for: {', '.join(scores)}{more}",
+    )
+
+
+SHOWN = 5  # submissions named in the --fail-under line
+
+# What `grade`'s exit code says, the first that applies (for its --help and the README).
+EXIT_CODES = (
+    (ExitCode.INTERNAL, "the harness failed on a submission (an IE case): grade again"),
+    (ExitCode.NONE_GRADED, "no submission could be graded: every row is an error"),
+    (ExitCode.FAILED, "--fail-under: a submission scored under it"),
+    (ExitCode.SOME_ERRORS, "some submissions could not be graded (error rows); the rest were"),
+    (ExitCode.OK, "every submission was graded"),
+)
+
+
+def exit_code(report: Report, failed: ExitCode = ExitCode.OK) -> ExitCode:
+    """The run's exit code, the first of EXIT_CODES that applies (`failed`: fail_under's)."""
+    rows = report.submissions
+    graded = sum(s.status == "graded" for s in rows)
+    applies = {
+        ExitCode.INTERNAL: any(s.internal_error for s in rows),
+        ExitCode.NONE_GRADED: graded == 0,
+        ExitCode.FAILED: failed is ExitCode.FAILED,
+        ExitCode.SOME_ERRORS: graded < len(rows),
+        ExitCode.OK: True,
+    }
+    return next(code for code, _ in EXIT_CODES if applies[code])
