@@ -137,11 +137,17 @@ for _ in range(3):
         time.sleep(10)
         os._exit(0)
     children.append(pid)
-held = sum(len(os.read(read, 1)) for _ in children)
+for _ in children:
+    os.read(read, 1)
+time.sleep(0.2)  # the OOM killer may end a child after it wrote: count those still holding
+held = sum(os.waitpid(pid, os.WNOHANG) == (0, 0) for pid in children)
 print("held", held * 64, flush=True)
 for pid in children:
-    os.kill(pid, 9)
-    os.waitpid(pid, 0)
+    try:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+    except (ProcessLookupError, ChildProcessError):
+        pass  # already reaped above
 """
 
 MEMFDS = """
