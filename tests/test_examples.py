@@ -79,10 +79,23 @@ def test_a_helper_that_fails_costs_marks_once(graded: tuple[str, dict[str, Any]]
     )
 
 
-def test_check_passes_on_the_repository() -> None:
-    result = CliRunner().invoke(app, ["check", "--config", str(REPO / "config.yaml")])
+CHECKED = {  # what `check` grades: the references, and each example with its expected.yaml
+    "sudoku-functions": 1 + 10,
+    "board-solver": 1 + 16,
+    "stdin-program": 2 + 11,  # the C++ and the Python reference
+    "sudoku-script": 1 + 9,
+}
+
+
+@pytest.mark.parametrize("assignment", sorted(CHECKED))
+def test_check_passes_on_the_repository(assignment: str) -> None:
+    """One assignment each, so that test processes share the work (51 gradings in all)."""
+    args = ["check", "--config", str(REPO / "config.yaml"), "-a", assignment]
+    result = CliRunner().invoke(app, args)
     assert result.exit_code == ExitCode.OK, result.output
-    assert "51 ok, 0 mismatched" in result.output
+    assert f"{CHECKED[assignment]} ok, 0 mismatched" in result.output
+    examples = list((REPO / "submissions" / assignment).glob("*.expected.yaml"))
+    assert len(examples) == CHECKED[assignment] - (2 if assignment == "stdin-program" else 1)
 
 
 def test_check_fails_on_a_wrong_expectation(tmp_path: Path) -> None:
