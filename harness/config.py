@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from harness.errors import BadInput
-from harness.limits import Limits
+from harness.limits import IntakeLimits, Limits
 from harness.records.outcomes import AdaptationKind
 from harness.records.results import RuleName
 from harness.yamlfile import dotted, first_error, read_yaml
@@ -184,6 +184,7 @@ class RuntimeConfig(_Strict):
 
 class Config(_Strict):
     runtime: RuntimeConfig = RuntimeConfig()
+    intake: IntakeLimits = IntakeLimits()  # caps on the downloads `grade` reads (zips)
     languages: dict[str, LanguageConfig] = Field(default_factory=dict)
     assignments: dict[str, AssignmentConfig] = Field(min_length=1)
     source: Path = Path(CONFIG_NAME)  # the file it was read from
