@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from contextlib import ExitStack
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Optional
@@ -27,6 +28,7 @@ from harness.grading.journal import Header
 from harness.grading.plan import Plan
 from harness.grading.resume import check_out, grade_into
 from harness.grading.run import OnResult, grade_all
+from harness.intake import Intake, joined, opened, take
 from harness.integrations import gradescope, gradescope_package
 from harness.league import report as league_report
 from harness.league import run as leagues
@@ -106,9 +108,21 @@ def _main(
 @app.command()
 def grade(
     path: Annotated[
-        Path, typer.Argument(help="A submission (file or folder) or a folder of them.")
+        Path,
+        typer.Argument(
+            help="A submission (file or folder), a folder of them, or a download from Moodle, "
+            "Canvas or Gradescope (zip or folder)."
+        ),
     ],
     assignment: AssignmentOption = None,
+    roster: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--roster",
+            help="The class as a CSV (columns: name, id, email, login, sis_id, section, "
+            "submission): adds or corrects who handed in what, and lists who handed nothing in.",
+        ),
+    ] = None,
     json_file: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option("--json", help="Also write the full report as JSON to this file."),
@@ -184,15 +198,19 @@ def grade(
     after a crash or Ctrl-C the same command with [bold]--resume[/bold].
     """
     outputs = Outputs(json_file, csv_file, junit_file, gradescope_file, report_dir)
+    scope = ExitStack()  # the download's private copy lives as long as the command
 
     def work() -> ExitCode:
         check_out(out, resume, path)
         layers = choose(isolation)
         settings = load_config(find_config(config))
-        inferred = infer(settings, path, assignment)
+        download = scope.enter_context(opened(path, settings.intake))
+        with download.as_given():
+            inferred = infer(settings, download.root, assignment)
         name = inferred.name
         plan = calibrated_plan(settings, name, layers)
-        submissions = discover(path, suffixes_for(settings, name))
+        intake = take(download, suffixes_for(settings, name), roster)
+        submissions = list(intake.submissions)
         one_for_gradescope(outputs, submissions)
         started = time.monotonic()
         shown = not quiet and progress.watched()
@@ -201,16 +219,19 @@ def grade(
             typer.echo(summary(layers), err=True)  # the input is fine: grading starts
             if inferred.why:
                 typer.echo(inferred.line(), err=True)
+            for line in intake.lines():
+                typer.echo(line, err=True)
             _sweep(plan)
             _describe(executor)
             with progress.progress_bar(len(submissions), shown, color) as advance:
-                report = _grade(settings, plan, submissions, executor, out, resume, advance)
+                report = _grade(settings, plan, intake, executor, out, resume, advance)
             board = _leaderboard(settings, plan, report, submissions, executor, outputs)
         write_all(report, outputs, time.monotonic() - started, board)
         typer.echo(counts_line(report).strip() if quiet else render(report))
         return _exit_code(report, fail_under)
 
-    run(work, verbose)
+    with scope:
+        run(work, verbose)
 
 
 def _leaderboard(
@@ -253,17 +274,23 @@ def _exit_code(report: Report, fail_under: float | None) -> ExitCode:
 def _grade(
     settings: Config,
     plan: Plan,
-    submissions: list[Submission],
+    intake: Intake,
     executor: Executor,
     out: Path | None,
     resume: bool,
     on_result: OnResult,
 ) -> Report:
-    """Grade in memory, or kept in the --out folder (resumable)."""
+    """Grade in memory, or kept in the --out folder (resumable); who handed each submission in
+    joined to the report."""
+    submissions = list(intake.submissions)
+
+    def finish(report: Report) -> Report:
+        return joined(report, intake)
+
     if out is None:
-        return grade_all(plan, submissions, on_result=on_result, executor=executor)
+        return finish(grade_all(plan, submissions, on_result=on_result, executor=executor))
     header = Header.of(settings, plan.name, submissions)
-    return grade_into(out, resume, header, plan, submissions, executor, on_result)
+    return grade_into(out, resume, header, plan, submissions, executor, on_result, finish)
 
 
 @app.command()
