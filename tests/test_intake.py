@@ -10,6 +10,7 @@ import os
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -173,7 +174,7 @@ def test_gradescope_metadata_that_is_not_yaml_is_a_one_line_error(tmp_path: Path
 
 def test_plain_zip_looks_through_one_wrapper_folder(tmp_path: Path) -> None:
     with taken(zipped(LMS / "plain", tmp_path / "class.zip")) as intake:  # class/alice, class/bob
-        assert intake.layout.name == "plain"
+        assert intake.layout == Recognised("", "plain folder of submissions")
         found = by_name(intake)
         assert sorted(found) == ["alice", "bob"]
         assert found["bob"].path.name == "solver"  # its .py one folder down
@@ -209,7 +210,7 @@ def test_what_discover_reads_is_the_plain_layout_unchanged(path: Path) -> None:
     if not path.exists():
         pytest.skip(f"{path} moved")
     with taken(path) as intake:
-        assert intake.layout.name == "plain"
+        assert intake.layout == Recognised("", "plain folder of submissions")
         assert intake.submissions == tuple(discover(path, PY))  # same names, paths, no origin
 
 
@@ -261,6 +262,8 @@ def test_joined_fills_each_row_and_the_report() -> None:
     )
     report = joined(Report("board-solver", 2.0, rows), intake)
     assert report.layout == "canvas"
+    plain = replace(intake, layout=Recognised("", "plain folder of submissions"))
+    assert joined(Report("board-solver", 2.0, rows), plain).layout == ""  # as before: no key
     assert report.absent == (Student(name="Li Wei"),)
     jane, raj = report.submissions
     assert jane.student == Student(name="Jane Doe", lms_id="123456") and jane.handed == Handed()

@@ -16,7 +16,7 @@ SHOWN = 3  # submissions named in the line that says which are not on the roster
 class Recognised:
     """The download layout recognised (harness/intake/layouts)."""
 
-    name: str  # short: the JSON report's "layout" ("canvas")
+    name: str  # short: the JSON report's "layout" ("canvas"; "" for a plain folder)
     description: str  # for the teacher: "Canvas bulk download"
 
 

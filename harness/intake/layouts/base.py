@@ -45,7 +45,7 @@ class Found:
 
 
 class Layout(Protocol):
-    name: str  # short, for the JSON report's "layout": "moodle"
+    name: str  # short, for the JSON report's "layout": "moodle" ("" for a plain folder)
     description: str  # what `grade` says it recognised: "Moodle download all"
 
     def recognises(self, folder: Path, work: Workspace) -> bool:

@@ -11,7 +11,8 @@ Patterns, the last layout tried (any folder or file that is no LMS's download):
 A student's own zip (`alice/alice.zip`) was extracted when the download was opened
 (harness/intake/download.py), and a submission whose sources are one folder down
 (`alice/project/a2.py`) is settled into that folder (harness/intake/tree.py). The folder's
-names are all it says of the students: a roster (`--roster`) adds who they are.
+names are all it says of the students: a roster (`--roster`) adds who they are. Its short name
+is empty: a report of a plain folder names no layout (`Report.layout`), as before.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from harness.submissions import discover
 
 
 class Plain:
-    name = "plain"
+    name = ""  # no LMS's: the report names no layout, and reads as it did before downloads
     description = "plain folder of submissions"
 
     def recognises(self, folder: Path, work: Workspace) -> bool:
