@@ -8,6 +8,8 @@ from __future__ import annotations
 import errno
 import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -19,11 +21,12 @@ from harness.config import load_config
 from harness.errors import BadInput
 from harness.grading.journal import Header
 from harness.intake import Intake, joined, opened, take
-from harness.intake.download import PREFIX
+from harness.intake.download import SWEPT
 from harness.intake.record import Recognised
 from harness.limits import IntakeLimits
 from harness.records.identity import Handed, Student
 from harness.records.results import Report, SubmissionResult
+from harness.sandbox.workdir import sweep
 from harness.submissions import Submission, discover
 from tests.archives import LMS, WHEN, built, utc, zipped
 from tests.conftest import REPO
@@ -218,7 +221,7 @@ def test_the_copy_is_private_and_removed_and_errors_name_the_zip(tmp_path: Path)
     download = built(tmp_path / "class.zip", {"alice/notes.txt": b"no code"})
     with opened(download, IntakeLimits()) as opened_download:
         scratch = opened_download.scratch
-        assert scratch.name.startswith(PREFIX)
+        assert scratch.name.startswith(f"{SWEPT}{os.getpid()}-intake-")
         assert oct(scratch.stat().st_mode & 0o777) == oct(0o700)
         with pytest.raises(BadInput) as caught:
             take(opened_download, PY)
@@ -303,3 +306,22 @@ def test_links_and_devices_in_a_folder_are_not_copied(tmp_path: Path) -> None:
     (folder / "doejane_123456_7891011_link.py").symlink_to("/etc/passwd")
     with taken(folder) as intake:
         assert files(by_name(intake)["doejane_123456"]) == ["a2.py"]
+
+
+def test_a_killed_runs_copy_is_swept_by_the_next_run(tmp_path: Path) -> None:
+    """A run killed with the download extracted leaves it behind (nothing runs after SIGKILL);
+    it is named as working copies are, so the next run's sweep removes it."""
+    download = zipped(LMS / "canvas", tmp_path / "submissions.zip")
+    base = tmp_path / "workdir"
+    base.mkdir()
+    killed = (
+        "import os, sys; from pathlib import Path; from harness.intake import opened; "
+        "from harness.limits import IntakeLimits; "
+        "kept = opened(Path(sys.argv[1]), IntakeLimits(), Path(sys.argv[2])); kept.__enter__(); "
+        "os._exit(0)"
+    )
+    subprocess.run([sys.executable, "-c", killed, str(download), str(base)], check=True, cwd=REPO)
+    [left] = base.iterdir()
+    assert (left / "download" / "submissions" / "doejane_123456_7891011_a2.py").is_file()
+    assert sweep(base) == (left.name,)
+    assert list(base.iterdir()) == []

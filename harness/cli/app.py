@@ -204,7 +204,8 @@ def grade(
         check_out(out, resume, path)
         layers = choose(isolation)
         settings = load_config(find_config(config))
-        download = scope.enter_context(opened(path, settings.intake))
+        base = settings.path(settings.runtime.workdir) if settings.runtime.workdir else None
+        download = scope.enter_context(opened(path, settings.intake, base))
         with download.as_given():
             inferred = infer(settings, download.root, assignment)
         name = inferred.name

@@ -6,14 +6,19 @@
   teacher's files are never written to, nor anything written beside them;
 - any other folder or file is read where it is.
 
-The temporary folder (0700, in the system's temp folder) lives as long as `opened`'s context
-and is removed with it. What identifies the download from one run to the next (a journal's
-fingerprint, harness/grading/journal.py) is `Download.origin_of`, never the temporary path.
+The temporary folder (0700, where working copies go: config.yaml's runtime.workdir, else the
+system's temp folder) lives as long as `opened`'s context and is removed with it. It is named
+as working copies are (harness/sandbox/workdir.py: `sudoku-harness-PID-`), so that one a
+killed run left behind is swept by the next run, as its working copies are.
+
+What identifies the download from one run to the next (a journal's fingerprint,
+harness/grading/journal.py) is `Download.origin_of`, never the temporary path.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator
@@ -26,7 +31,7 @@ from harness.intake import zips
 from harness.intake.tree import copy_into
 from harness.limits import IntakeLimits
 
-PREFIX = "sudoku-intake-"  # not the working copies' prefix: their sweep never takes it
+SWEPT = "sudoku-harness-"  # then the pid: the working copies' prefix, which `sweep` reads
 
 
 @dataclass(frozen=True)
@@ -66,11 +71,11 @@ class Download:
 
 
 @contextmanager
-def opened(path: Path, limits: IntakeLimits) -> Iterator[Download]:
+def opened(path: Path, limits: IntakeLimits, base: Path | None = None) -> Iterator[Download]:
     """The download at `path`, extracted or copied when it has zips; removed afterwards. A
     path that does not exist is read where it is: discovery says so, after the config and the
     suites are checked, as for any other path."""
-    scratch = Path(tempfile.mkdtemp(prefix=PREFIX))
+    scratch = Path(tempfile.mkdtemp(prefix=f"{SWEPT}{os.getpid()}-intake-", dir=base))
     try:
         try:
             download = _download(path, scratch, zips.Budget(limits))
