@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from harness.errors import BadInput
-from harness.limits import Limits
+from harness.limits import IntakeLimits, Limits
 from harness.records.moments import EXAMPLE as MOMENT_EXAMPLE
 from harness.records.moments import aware, parse_moment
 from harness.records.outcomes import AdaptationKind
@@ -224,6 +224,7 @@ class RuntimeConfig(_Strict):
 
 class Config(_Strict):
     runtime: RuntimeConfig = RuntimeConfig()
+    intake: IntakeLimits = IntakeLimits()  # caps on the downloads `grade` reads (zips)
     languages: dict[str, LanguageConfig] = Field(default_factory=dict)
     assignments: dict[str, AssignmentConfig] = Field(min_length=1)
     source: Path = Path(CONFIG_NAME)  # the file it was read from

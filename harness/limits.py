@@ -122,3 +122,26 @@ class Limits(BaseModel):
     def wall_seconds(self) -> float:
         """Wall-clock backstop for one call: laxer than the CPU limit that decides the verdict."""
         return 2 * self.time + 1.0
+
+
+class IntakeLimits(BaseModel):
+    """How much of a download `grade` reads (config.yaml `intake:`): every zip of one download
+    together, the class's zip and the students' zips inside it (harness/intake/zips.py). A zip
+    past one of them is refused whole, in one line naming the zip, the entry and the cap."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    total_mb: int = Field(
+        default=512,
+        ge=1,
+        description="MiB the download's zips may hold once extracted",
+    )
+    entries: int = Field(
+        default=20_000, ge=1, description="files and folders the download's zips may hold"
+    )
+    ratio: int = Field(
+        default=200,
+        ge=2,
+        description="how many times its compressed size one entry may expand (checked for "
+        "entries past 1 MiB: source code compresses 3 to 10 times, a zip bomb a thousand)",
+    )

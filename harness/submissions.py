@@ -19,6 +19,9 @@ from harness.errors import BadInput
 class Submission:
     name: str
     path: Path  # the folder, or the single file, the student handed in
+    # Where the files came from when `path` is a copy made for the run (a zip's entry, files an
+    # LMS download grouped: harness/intake): what names the submission from one run to the next.
+    origin: str = ""
 
 
 class SubmissionProblem(Exception):
@@ -44,7 +47,10 @@ def discover(path: Path, suffixes: Sequence[str]) -> list[Submission]:
 
 
 def _hidden(path: Path) -> bool:
-    return path.name.startswith(".") or path.name == "__pycache__"
+    return path.name.startswith(".") or path.name in HIDDEN
+
+
+HIDDEN = ("__pycache__", "__MACOSX")  # beside names starting with a dot: not a submission
 
 
 def _sources(folder: Path, suffixes: Sequence[str]) -> list[Path]:

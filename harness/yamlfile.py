@@ -46,14 +46,30 @@ class _SafeLoader(yaml.SafeLoader):
         return value
 
 
+class ForeignTagsLoader(_SafeLoader):
+    """The safe loader reading another program's tags (Ruby's `!ruby/object:...`, in files
+    an LMS writes) as the plain mapping, list or text under them: nothing is constructed."""
+
+
+def _untagged(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.MappingNode):
+        return loader.construct_mapping(node, deep=True)
+    if isinstance(node, yaml.SequenceNode):
+        return loader.construct_sequence(node, deep=True)
+    return loader.construct_scalar(node)  # type: ignore[arg-type]
+
+
+ForeignTagsLoader.add_multi_constructor("!", _untagged)
+
+
 def _unreadable(node: yaml.Node, why: str) -> yaml.YAMLError:
     return yaml.constructor.ConstructorError(
         problem=f"cannot read the value: {why}", problem_mark=node.start_mark
     )
 
 
-def read_yaml(path: Path) -> Any:
-    """Parse a YAML file with the safe loader (no object-constructing tags)."""
+def read_yaml(path: Path, loader: type[_SafeLoader] = _SafeLoader) -> Any:
+    """Parse a YAML file with the safe loader (no object-constructing tags), or `loader`."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -66,7 +82,7 @@ def read_yaml(path: Path) -> Any:
         line = data.count(b"\n", 0, err.start) + 1
         raise BadInput.at(f"{path}:{line}", f"not UTF-8 text (byte {err.start + 1})") from None
     try:
-        return yaml.load(text, Loader=_SafeLoader)
+        return yaml.load(text, Loader=loader)
     except yaml.MarkedYAMLError as err:
         at = f":{err.problem_mark.line + 1}" if err.problem_mark is not None else ""
         raise BadInput.at(f"{path}{at}", f"malformed YAML: {err.problem or _first(err)}") from None

@@ -186,8 +186,10 @@ def test_ctrl_c_stops_the_workers_keeps_the_journal_and_says_how_to_resume(
         _, stderr = proc.communicate(timeout=DEADLINE)
         assert proc.returncode == 130
         assert group_gone(group), "a worker outlived the interrupted run"
-    said = "".join(  # without which assignment was chosen, and why (said when inferred)
-        line for line in stderr.decode().splitlines(True) if not line.startswith("assignment: ")
+    said = "".join(  # without which assignment was chosen and why, and the download's layout
+        line
+        for line in stderr.decode().splitlines(True)
+        if not line.startswith(("assignment: ", "layout: "))
     )
     isolation, message = said.split("\n", 1)  # the line grade starts with, then
     assert isolation.startswith(("isolation: ", "WARNING: isolation: ")), isolation

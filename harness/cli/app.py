@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from contextlib import ExitStack
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Optional
@@ -28,6 +29,7 @@ from harness.grading.journal import Header
 from harness.grading.plan import Plan
 from harness.grading.resume import check_out, grade_into, journaled
 from harness.grading.run import OnResult, grade_all
+from harness.intake import Intake, joined, opened, take
 from harness.integrations import gradescope, gradescope_package
 from harness.league import report as league_report
 from harness.league import run as leagues
@@ -108,9 +110,21 @@ def _main(
 @app.command()
 def grade(
     path: Annotated[
-        Path, typer.Argument(help="A submission (file or folder) or a folder of them.")
+        Path,
+        typer.Argument(
+            help="A submission (file or folder), a folder of them, or a download from Moodle, "
+            "Canvas or Gradescope (zip or folder)."
+        ),
     ],
     assignment: AssignmentOption = None,
+    roster: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--roster",
+            help="The class as a CSV (columns: name, id, email, login, sis_id, section, "
+            "submission): adds or corrects who handed in what, and lists who handed nothing in.",
+        ),
+    ] = None,
     json_file: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option("--json", help="Also write the full report as JSON to this file."),
@@ -253,18 +267,23 @@ def grade(
         outputs, canvas_csv=canvas_file, moodle_csv=moodle_file, canvas_column=canvas_column
     )
     outputs = replace(outputs, student_pages=students_dir)
+    scope = ExitStack()  # the download's private copy lives as long as the command
 
     def work() -> ExitCode:
         check_out(out, resume, path)
         layers = choose(isolation)
         settings = load_config(find_config(config))
-        inferred = infer(settings, path, assignment)
+        base = settings.path(settings.runtime.workdir) if settings.runtime.workdir else None
+        download = scope.enter_context(opened(path, settings.intake, base))
+        with download.as_given():
+            inferred = infer(settings, download.root, assignment)
         name = inferred.name
         sheets = Sheets(extensions_file, timestamps_file, adjustments_file)
         adjusting = read_adjusting(settings.assignment(name), name, due, sheets)
         exports = outputs.for_assignment(settings.assignment(name).title or name)
         plan = calibrated_plan(settings, name, layers)
-        submissions = discover(path, suffixes_for(settings, name))
+        intake = take(download, suffixes_for(settings, name), roster)
+        submissions = list(intake.submissions)
         one_for_gradescope(outputs, submissions)
         started = time.monotonic()
         shown = not quiet and progress.watched()
@@ -273,11 +292,13 @@ def grade(
             typer.echo(summary(layers), err=True)  # the input is fine: grading starts
             if inferred.why:
                 typer.echo(inferred.line(), err=True)
+            for line in intake.lines():
+                typer.echo(line, err=True)
             _sweep(plan)
             _describe(executor)
             done = journaled(out, resume)
             with progress.progress_bar(len(submissions), shown, color, done) as advance:
-                report = _grade(settings, plan, submissions, executor, out, resume, advance)
+                report = _grade(settings, plan, intake, executor, out, resume, advance)
             board = _leaderboard(settings, plan, report, submissions, executor, outputs)
         report = _adjusted(report, adjusting)
         write_all(report, exports, time.monotonic() - started, board)
@@ -287,7 +308,8 @@ def grade(
         typer.echo(counts_line(report, width).strip() if quiet else render(report, width))
         return _exit_code(report, fail_under)
 
-    run(work, verbose)
+    with scope:
+        run(work, verbose)
 
 
 def _adjusted(report: Report, adjusting: Adjusting) -> Report:
@@ -336,17 +358,23 @@ def _exit_code(report: Report, fail_under: float | None) -> ExitCode:
 def _grade(
     settings: Config,
     plan: Plan,
-    submissions: list[Submission],
+    intake: Intake,
     executor: Executor,
     out: Path | None,
     resume: bool,
     on_result: OnResult,
 ) -> Report:
-    """Grade in memory, or kept in the --out folder (resumable)."""
+    """Grade in memory, or kept in the --out folder (resumable); who handed each submission in
+    joined to the report."""
+    submissions = list(intake.submissions)
+
+    def finish(report: Report) -> Report:
+        return joined(report, intake)
+
     if out is None:
-        return grade_all(plan, submissions, on_result=on_result, executor=executor)
+        return finish(grade_all(plan, submissions, on_result=on_result, executor=executor))
     header = Header.of(settings, plan.name, submissions)
-    return grade_into(out, resume, header, plan, submissions, executor, on_result)
+    return grade_into(out, resume, header, plan, submissions, executor, on_result, finish)
 
 
 @app.command()

@@ -51,7 +51,8 @@ class Recorded:
 def fingerprint(config: Config, name: str, submissions: Sequence[Submission]) -> str:
     """A digest of what the marks depend on: the harness version, the assignment's settings as
     config.yaml gives them, the languages and runtime, every suite's bytes, and the submissions
-    (names and paths). Time limits calibrated from the reference are measured again."""
+    (names and paths; for a copy made for the run, a zip's entry say, where it came from). Time
+    limits calibrated from the reference are measured again."""
     assignment = config.assignment(name)
     facts = {
         "harness": __version__,
@@ -60,7 +61,7 @@ def fingerprint(config: Config, name: str, submissions: Sequence[Submission]) ->
         "languages": {k: v.model_dump(mode="json") for k, v in config.languages.items()},
         "runtime": config.runtime.model_dump(mode="json"),
         "suites": [_digest(config.path(Path(p)).read_bytes()) for p in assignment.suites],
-        "submissions": [[s.name, str(s.path.resolve())] for s in submissions],
+        "submissions": [[s.name, s.origin or str(s.path.resolve())] for s in submissions],
     }
     return _digest(json.dumps(facts, sort_keys=True).encode())
 

@@ -36,9 +36,11 @@ def grade_into(
     submissions: Sequence[Submission],
     executor: Executor,
     on_result: Callable[[SubmissionResult], None] | None = None,
+    finish: Callable[[Report], Report] | None = None,
 ) -> Report:
     """Grade the submissions the folder's journal lacks, journaling each (and telling
-    `on_result`); the whole report."""
+    `on_result`); the whole report, through `finish` (what is joined to it after grading, such
+    as who handed each submission in) before report.json is written."""
     path = folder / JOURNAL
     recorded = _recorded(path, header, resume)
     done = recorded.results if recorded else ()
@@ -50,6 +52,7 @@ def grade_into(
             on_each = chain(journal.append, on_result)
             fresh = grade_all(plan, todo, on_result=on_each, executor=executor)
         report = _with(fresh, done)
+        report = finish(report) if finish else report
         write_json(report, folder / REPORT)
     except KeyboardInterrupt:
         raise Interrupted(_kept(path, len(submissions))) from None
