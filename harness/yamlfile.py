@@ -9,6 +9,7 @@ import yaml
 from pydantic import ValidationError
 
 from harness.errors import BadInput
+from harness.textfile import read_text
 
 Location = tuple[str | int, ...]
 
@@ -70,17 +71,7 @@ def _unreadable(node: yaml.Node, why: str) -> yaml.YAMLError:
 
 def read_yaml(path: Path, loader: type[_SafeLoader] = _SafeLoader) -> Any:
     """Parse a YAML file with the safe loader (no object-constructing tags), or `loader`."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise BadInput.at(str(path), "file not found") from None
-    except OSError as err:
-        raise BadInput.at(str(path), f"cannot read: {err.strerror or err}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        raise BadInput.at(f"{path}:{line}", f"not UTF-8 text (byte {err.start + 1})") from None
+    text = read_text(path)
     try:
         return yaml.load(text, Loader=loader)
     except yaml.MarkedYAMLError as err:

@@ -117,7 +117,7 @@ BAD = [
     ("name,email\nJane,jane.example.edu\n", ":2: email: 'jane.example.edu' is not an e-mail"),
     ("id,name\n7,A\n\n7,B\n", ":4: lms_id: '7' is also on line 2"),
     ("submission,name\nalice,A\nalice,B\n", ":3: matches the submission 'alice', as line 2"),
-    (b"name\nJ\xf6rg\n", ":2: the roster is not UTF-8 text"),
+    (b"name\nJ\xf6rg\n", ":2: not UTF-8 text (byte 7)"),
 ]
 
 

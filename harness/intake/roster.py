@@ -39,6 +39,7 @@ from pathlib import Path
 from harness.errors import BadInput
 from harness.intake.record import Intake
 from harness.records.identity import Student
+from harness.textfile import read_text
 
 COLUMNS: Mapping[str, str] = {
     **dict.fromkeys(["name", "student", "full name", "student name"], "name"),
@@ -72,24 +73,12 @@ class Roster:
 
 def read_roster(path: Path) -> Roster:
     """The roster at `path`; BadInput naming the file, line and field for anything wrong."""
-    lines = _records(path, _text(path))
+    lines = _records(path, read_text(path, bom=True))
     _, header = next(lines, (1, []))
     columns = _columns(path, header)
     rows = tuple(row for n, values in lines if (row := _row(path, n, columns, values)))
     _unique(path, rows)
     return Roster(path, rows)
-
-
-def _text(path: Path) -> str:
-    try:
-        data = path.read_bytes()
-    except OSError as err:
-        raise BadInput.at(str(path), f"cannot read the roster: {err.strerror or err}") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        raise BadInput.at(f"{path}:{line}", "the roster is not UTF-8 text") from None
 
 
 def _records(path: Path, text: str) -> Iterator[tuple[int, list[str]]]:

@@ -19,6 +19,7 @@ from typing import Protocol
 
 from harness.errors import BadInput
 from harness.text import one_line
+from harness.textfile import read_text
 
 
 class _Reader(Protocol):
@@ -60,26 +61,12 @@ def read_sheet(
     path: Path, required: Collection[str], optional: Collection[str] = ()
 ) -> tuple[Row, ...]:
     """The file's rows; BadInput naming the file (and line) for anything unreadable."""
-    reader: _Reader = csv.reader(io.StringIO(_text(path), newline=""))
+    reader: _Reader = csv.reader(io.StringIO(read_text(path, bom=True), newline=""))
     try:
         header = _header(path, next(reader, []), required, optional)
         return tuple(_rows(path, reader, header))
     except csv.Error as err:
         raise BadInput.at(str(path), f"not a CSV file: {err}") from None
-
-
-def _text(path: Path) -> str:
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise BadInput.at(str(path), "file not found") from None
-    except OSError as err:
-        raise BadInput.at(str(path), f"cannot read: {err.strerror or err}") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        raise BadInput.at(f"{path}:{line}", f"not UTF-8 text (byte {err.start + 1})") from None
 
 
 def _header(
