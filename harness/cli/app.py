@@ -262,11 +262,17 @@ def grade(
     0: every submission was graded;
     2: bad input (a path, config.yaml, a suite), nothing graded; 130: interrupted.
     """
-    outputs = Outputs(json_file, csv_file, junit_file, gradescope_file, report_dir)
-    outputs = replace(
-        outputs, canvas_csv=canvas_file, moodle_csv=moodle_file, canvas_column=canvas_column
+    outputs = Outputs(
+        json_file,
+        csv_file,
+        junit_file,
+        gradescope_file,
+        report_dir,
+        canvas_csv=canvas_file,
+        moodle_csv=moodle_file,
+        canvas_column=canvas_column,
+        student_pages=students_dir,
     )
-    outputs = replace(outputs, student_pages=students_dir)
     scope = ExitStack()  # the download's private copy lives as long as the command
 
     def work() -> ExitCode:
