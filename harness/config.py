@@ -165,6 +165,17 @@ class DeadlineConfig(_Strict):
         raise ValueError(f"write the due date as a date and time, e.g. {MOMENT_EXAMPLE!r}")
 
 
+class SimilarityConfig(_Strict):
+    """When `sudoku-harness similarity` flags a pair (harness/similarity/)."""
+
+    # A pair is flagged when either file has at least this share of its fingerprints in the other.
+    threshold: float = Field(default=0.5, gt=0, le=1)
+    # Fingerprints held by more than this share of the class are boilerplate, left out.
+    common_share: float = Field(default=0.3, gt=0, le=1)
+    # A pair sharing fewer fingerprints than this is not flagged (about 20 lines in common).
+    min_matched: int = Field(default=10, ge=1)
+
+
 class AssignmentConfig(_Strict):
     title: str = ""
     shape: str
@@ -194,6 +205,10 @@ class AssignmentConfig(_Strict):
     )
     # The due date and late policy; none: nothing is late (harness/grading/adjust/).
     deadline: DeadlineConfig | None = None
+    # The handout's starter files (its skeleton): code every student was given, never evidence
+    # of copying (`sudoku-harness similarity` leaves their fingerprints out).
+    starter: tuple[Path, ...] = ()
+    similarity: SimilarityConfig = SimilarityConfig()
 
     def adaptation_cost(self, kind: AdaptationKind) -> float:
         return self.adaptations.get(kind, ADAPTATION_COST)
@@ -291,6 +306,10 @@ def _check_paths(config: Config, path: Path) -> None:
             if not config.path(suite).is_file():
                 where = f"assignments.{name}.suites[{index}]"
                 raise BadInput.at(str(path), f"{where}: suite file {suite} not found")
+        for index, starter in enumerate(assignment.starter):
+            if not config.path(starter).is_file():
+                where = f"assignments.{name}.starter[{index}]"
+                raise BadInput.at(str(path), f"{where}: starter file {starter} not found")
         for size, suite in assignment.league.suites.items() if assignment.league else ():
             if not config.path(suite).is_file():
                 where = f"assignments.{name}.league.suites.{size}"

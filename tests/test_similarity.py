@@ -1,0 +1,165 @@
+"""Similarity across a class (harness/similarity/): a fixture class of one original solution of
+sudoku-functions, copies of it disguised six ways, and four solutions written independently of
+it and of each other in different styles (tests/fixtures/similarity/). Every solution fills in
+the handout's starter (solvers/starters/sudoku-functions/q.py), as students do."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from harness.similarity import Cache, Fingerprinted, Settings, compare, fingerprinted, source_files
+from harness.similarity.lexers import cpp, notebook, python
+from harness.similarity.winnow import K
+from tests.conftest import FIXTURES, REPO
+
+CLASS = FIXTURES / "similarity"
+STARTER = REPO / "solvers" / "starters" / "sudoku-functions" / "q.py"
+DISGUISES = sorted(p.name for p in (CLASS / "disguised").iterdir())
+INDEPENDENT = sorted((CLASS / "independent").iterdir())
+
+
+def read(path: Path, name: str | None = None) -> Fingerprinted:
+    return fingerprinted(name or path.name, source_files(path), Cache())
+
+
+def starter() -> frozenset[int]:
+    return read(STARTER).hashes
+
+
+def independents() -> list[Fingerprinted]:
+    return [read(path) for path in INDEPENDENT]
+
+
+def test_the_fixture_class_is_what_it_says() -> None:
+    assert DISGUISES == [
+        "dead_code", "everything", "recommented", "reformatted", "renamed", "reordered"
+    ]  # fmt: skip
+    assert len(INDEPENDENT) >= 4
+
+
+@pytest.mark.parametrize("disguise", DISGUISES)
+def test_a_disguised_copy_pairs_with_its_original(disguise: str) -> None:
+    copy = read(CLASS / "disguised" / disguise)
+    found = compare([read(CLASS / "original"), copy, *independents()], starter(), Settings())
+    top = found.pairs[0]
+    assert {top.a, top.b} == {"original", disguise}
+    assert top.flagged and min(top.share_a, top.share_b) >= 0.6, top
+    assert [p for p in found.flagged] == [top]
+
+
+@pytest.mark.parametrize("common_share", [0.3, 1.0])
+def test_independent_solutions_are_not_flagged(common_share: float) -> None:
+    class_ = [read(CLASS / "original"), *independents()]
+    found = compare(class_, starter(), Settings(common_share=common_share))
+    assert found.pairs, "independent solutions share some short idioms"
+    assert not found.flagged
+    assert max(p.share for p in found.pairs) < 0.2
+
+
+def test_the_starter_is_left_out_by_config_or_as_common_code() -> None:
+    """The starter is a third of a submission's prints: left out neither way, every solution
+    shares that much with every other (the test above cannot pass by accident)."""
+    class_ = [read(CLASS / "original"), *independents()]
+    kept = compare(class_, frozenset(), Settings(common_share=1.0))
+    assert len(kept.pairs) == 10
+    assert min(min(p.share_a, p.share_b) for p in kept.pairs) > 0.3
+    common = compare(class_, frozenset(), Settings(common_share=0.3))
+    assert common.common_prints > 0.8 * len(starter())
+    assert max(p.share for p in common.pairs) < 0.2
+
+
+def test_the_starter_alone_is_not_flagged() -> None:
+    alone = read(STARTER, "handed_in_the_starter")
+    found = compare([alone, read(CLASS / "original"), *independents()], starter(), Settings())
+    assert not found.flagged
+    assert all("handed_in_the_starter" not in (p.a, p.b) for p in found.pairs)
+    assert found.starter_prints == len(starter())
+
+
+def test_code_most_of_the_class_shares_is_boilerplate() -> None:
+    """Seven of eleven hold the original's code: past common_share, it is left out, and with it
+    the evidence, but for the dead code two of the copies share alone; a share of 1 keeps it."""
+    copies = [read(CLASS / "disguised" / name) for name in DISGUISES]
+    class_ = [read(CLASS / "original"), *copies, *independents()]
+    boiled = compare(class_, starter(), Settings(common_share=0.3))
+    assert boiled.common_prints > 100
+    assert [(p.a, p.b) for p in boiled.flagged] == [("dead_code", "everything")]
+    kept = compare(class_, starter(), Settings(common_share=1.0))
+    assert kept.common_prints == 0
+    assert len(kept.flagged) == 21  # every pair of the seven
+
+
+def test_matched_regions_are_the_copied_lines() -> None:
+    copy = read(CLASS / "disguised" / "reordered")
+    found = compare([read(CLASS / "original"), copy], starter(), Settings(common_share=1.0))
+    pair = found.pairs[0]
+    text = read(CLASS / "original").files[0].text.splitlines()
+    covered = {n for r in pair.regions_a for n in range(r.first_line, r.last_line + 1)}
+    assert any("taken = get_row" in text[n - 1] for n in covered)
+    assert not any("def input_sudoku" in text[n - 1] for n in covered)  # the starter's
+
+
+def test_python_tokens_forget_names_layout_comments_and_docstrings() -> None:
+    one = 'def f(a, b):\n    """Doc."""\n    return a + b  # sum\n'
+    two = "def total(x,\n          y):\n\n  # the sum\n\n  return x+y\n"
+    kinds = [t.kind for t in python.tokens(one)]
+    header = ["def", "N", "(", "N", ",", "N", ")", ":", ";"]
+    assert kinds == [*header, "{", "return", "N", "+", "N", ";", "}"]
+    assert [t.kind for t in python.tokens(two)] == kinds
+
+
+def test_python_that_does_not_tokenize_keeps_what_came_before() -> None:
+    found = python.tokens("x = 1\ny = (2,\n")
+    assert [t.kind for t in found][:4] == ["N", "=", "#", ";"]
+
+
+def test_cpp_tokens_forget_names_comments_and_includes() -> None:
+    one = "#include <vector>\n// solve it\nint solve(int grid) { return grid * 2; /* x */ }\n"
+    two = "int   go(int g)\n{\n    return g*3;\n}\n"
+    assert [t.kind for t in cpp.tokens(one)] == [t.kind for t in cpp.tokens(two)]
+    assert cpp.tokens(one)[0].line == 3
+    assert [t.kind for t in cpp.tokens('s = "a\\"b" + \'c\';')] == ["N", "=", "S", "+", "S", ";"]
+
+
+def test_a_notebook_is_read_as_its_code_cells() -> None:
+    cells = [
+        {"cell_type": "markdown", "source": ["# Title"]},
+        {"cell_type": "code", "source": ["%matplotlib inline\n", "x = 1\n"]},
+        {"cell_type": "code", "source": "print(x)"},
+        {"cell_type": "code", "source": 42},
+        "not a cell",
+    ]
+    read_in = notebook.read("n.ipynb", json.dumps({"cells": cells}))
+    assert read_in.text == "\nx = 1\n\nprint(x)\n"
+    assert [t.kind for t in read_in.tokens][:3] == ["N", "=", "#"]
+
+
+@pytest.mark.parametrize("text", ["not json", "[1, 2]", '{"cells": 3}', '{"cells": [null]}'])
+def test_a_notebook_that_is_not_one_gives_no_tokens(text: str) -> None:
+    assert notebook.read("n.ipynb", text).tokens == ()
+
+
+def test_a_file_too_short_for_one_kgram_has_no_fingerprints(tmp_path: Path) -> None:
+    (tmp_path / "q.py").write_text("x = 1\n")
+    assert read(tmp_path).prints == ()
+    assert len(python.tokens("x = 1\n")) < K
+
+
+def test_links_hidden_folders_and_other_files_are_not_read(tmp_path: Path) -> None:
+    (tmp_path / "q.py").write_text("x = 1\n")
+    (tmp_path / "notes.txt").write_text("hello")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".git" / "hook.py").write_text("y = 2\n")
+    (tmp_path / "elsewhere.py").symlink_to(STARTER)
+    assert [name for name, _ in source_files(tmp_path)] == ["q.py"]
+
+
+def test_the_cache_reads_the_same_content_once() -> None:
+    cache = Cache()
+    first = fingerprinted("a", source_files(CLASS / "original"), cache)
+    second = fingerprinted("b", source_files(CLASS / "original"), cache)
+    assert len(cache.files) == 1
+    assert first.prints == second.prints and second.name == "b"
