@@ -172,6 +172,9 @@ class SimilarityConfig(_Strict):
     threshold: float = Field(default=0.5, gt=0, le=1)
     # Fingerprints held by more than this share of the class are boilerplate, left out.
     common_share: float = Field(default=0.3, gt=0, le=1)
+    # ... and by at least this many submissions: in a small class, a few who copied from each
+    # other are no share of it that makes their code boilerplate.
+    common_min: int = Field(default=5, ge=3)
     # A pair sharing fewer fingerprints than this is not flagged (about 20 lines in common).
     min_matched: int = Field(default=10, ge=1)
 

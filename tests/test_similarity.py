@@ -66,7 +66,7 @@ def test_the_starter_is_left_out_by_config_or_as_common_code() -> None:
     kept = compare(class_, frozenset(), Settings(common_share=1.0))
     assert len(kept.pairs) == 10
     assert min(min(p.share_a, p.share_b) for p in kept.pairs) > 0.3
-    common = compare(class_, frozenset(), Settings(common_share=0.3))
+    common = compare(class_, frozenset(), Settings(common_share=0.3, common_min=3))
     assert common.common_prints > 0.8 * len(starter())
     assert max(p.share for p in common.pairs) < 0.2
 
@@ -163,3 +163,15 @@ def test_the_cache_reads_the_same_content_once() -> None:
     second = fingerprinted("b", source_files(CLASS / "original"), cache)
     assert len(cache.files) == 1
     assert first.prints == second.prints and second.name == "b"
+
+
+def test_three_who_copied_in_a_small_class_are_not_boilerplate() -> None:
+    """Three of seven hold the original's code: more than common_share of the class, but fewer
+    than common_min, so every pair of the three is still found."""
+    copies = [read(CLASS / "disguised" / name) for name in ("everything", "reordered")]
+    class_ = [read(CLASS / "original"), *copies, *independents()]
+    found = compare(class_, starter(), Settings(common_share=0.3))
+    names = {"original", "everything", "reordered"}
+    assert {frozenset((p.a, p.b)) for p in found.flagged} == {
+        frozenset(names - {left_out}) for left_out in names
+    }

@@ -20,6 +20,7 @@ from harness.cli import suites as suites_cli
 from harness.cli.check import check as run_check
 from harness.cli.inference import infer
 from harness.cli.run import run
+from harness.cli.similarity import similarity
 from harness.config import Config, find_config, load_config
 from harness.errors import BadInput, ExitCode
 from harness.executors import Choice, Executor, Kind
@@ -90,6 +91,7 @@ log = logging.getLogger(__name__)
 
 
 app.add_typer(suites_cli.app, name="suites")
+app.command()(similarity)
 
 
 def _version(value: bool) -> None:

@@ -1,5 +1,5 @@
 """Similarity across a class: submissions' files read (never run) into normalised tokens,
-winnowed into fingerprints, and every pair compared (see docs/similarity.md).
+winnowed into fingerprints, and every pair compared (README: "Similarity across a class").
 
     lexers/ (a file into tokens, by language) -> winnow (tokens into fingerprints)
       -> fingerprint (a submission's files, cached by content) -> compare (ranked Pairs)

@@ -15,6 +15,7 @@ from harness.similarity.records import Comparison, Fingerprinted, Pair, Print, R
 class Settings:
     threshold: float = 0.5  # flagged when either file has this share of its prints in the other
     common_share: float = 0.3  # prints held by more than this share of the class: boilerplate
+    common_min: int = 5  # ... and by at least this many submissions (never fewer than 3)
     # A pair sharing fewer prints is never flagged: a file left with a handful of prints once the
     # starter and boilerplate are out can share all of them by chance (10 prints: at least 200
     # tokens, some 20 lines, in common).
@@ -24,7 +25,7 @@ class Settings:
 def compare(
     class_: Sequence[Fingerprinted], starter: frozenset[int], settings: Settings
 ) -> Comparison:
-    common = _common(class_, settings.common_share) - starter
+    common = _common(class_, settings) - starter
     left_out = starter | common
     kept = [s.hashes - left_out for s in class_]
     pairs = []
@@ -36,12 +37,15 @@ def compare(
     return Comparison(tuple(pairs), len(class_), settings.threshold, len(starter), len(common))
 
 
-def _common(class_: Sequence[Fingerprinted], share: float) -> frozenset[int]:
-    """Prints held by more than `share` of the class, and by more than two submissions: what
-    two students share alone is never boilerplate, however small the class."""
+def _common(class_: Sequence[Fingerprinted], settings: Settings) -> frozenset[int]:
+    """Prints held by more than `common_share` of the class and by `common_min` submissions at
+    least: in a small class, three who copied from each other are not a share of it that makes
+    their code boilerplate (MOSS counts submissions too: its -m, 10 by default); what two share
+    alone is never boilerplate."""
     held = Counter(h for s in class_ for h in s.hashes)
-    most = max(2.0, share * len(class_))
-    return frozenset(h for h, count in held.items() if count > most)
+    fewest = max(3, settings.common_min)
+    most = settings.common_share * len(class_)
+    return frozenset(h for h, count in held.items() if count > most and count >= fewest)
 
 
 def _pair(

@@ -1,0 +1,123 @@
+"""`sudoku-harness similarity PATH`: every pair of submissions compared, ranked, and the pairs
+past the threshold flagged (harness/similarity/). It reads the files and never runs them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from tabulate import tabulate
+
+from harness.atomic import write_text
+from harness.cli.inference import infer
+from harness.cli.run import run
+from harness.config import AssignmentConfig, Config, find_config, load_config
+from harness.errors import ExitCode
+from harness.intake import opened, take
+from harness.shapes import suffixes_for
+from harness.similarity import (
+    Cache,
+    Comparison,
+    Fingerprinted,
+    Settings,
+    compare,
+    fingerprinted,
+    source_files,
+)
+from harness.similarity.lexers import LEXERS
+from harness.submissions import Submission
+from harness.writers.similarity.pages import write_pages
+from harness.writers.similarity.to_json import as_json
+
+SHOWN = 30  # rows of the table printed: the flagged ones and the closest others
+
+
+def similarity(
+    path: Annotated[
+        Path,
+        typer.Argument(help="Submissions as `grade` reads them: a folder, a zip, a download."),
+    ],
+    assignment: Annotated[
+        Optional[str],  # noqa: UP045 - typer reads this annotation at run time on 3.10 too
+        typer.Option("--assignment", "-a", help="Assignment name (default: inferred)."),
+    ] = None,
+    json_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--json", help="Every pair sharing code, ranked, as JSON to this file."),
+    ] = None,
+    report_dir: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--report", help="An HTML page per flagged pair, side by side, here."),
+    ] = None,
+    config: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--config", help="config.yaml to use (default: ./config.yaml or a parent's)."),
+    ] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log what it does.")] = False,
+) -> None:
+    """Find shared code across a class: pairs ranked by the share of each file found in the
+    other, the starter's code and the class's boilerplate left out. It flags; it never marks.
+
+    Example: [bold]sudoku-harness similarity submissions/ --report similarity/[/bold]
+    """
+
+    def work() -> ExitCode:
+        settings = load_config(find_config(config))
+        base = settings.path(settings.runtime.workdir) if settings.runtime.workdir else None
+        with opened(path, settings.intake, base) as download:
+            with download.as_given():
+                name = infer(settings, download.root, assignment).name
+            submissions = take(download, suffixes_for(settings, name)).submissions
+            read = read_class(submissions)
+        found = compared(settings, name, read)
+        by_name = {s.name: s for s in read}
+        if json_file:
+            write_text(json_file, as_json(found, by_name, name))
+        if report_dir:
+            write_pages(report_dir, found, by_name)
+        typer.echo(table(found))
+        return ExitCode.OK
+
+    run(work, verbose)
+
+
+def read_class(submissions: Sequence[Submission]) -> list[Fingerprinted]:
+    cache = Cache()
+    return [fingerprinted(s.name, source_files(s.path), cache) for s in submissions]
+
+
+def compared(settings: Config, name: str, read: Sequence[Fingerprinted]) -> Comparison:
+    chosen = settings.assignment(name)
+    return compare(read, starter(settings, chosen), settings_of(chosen))
+
+
+def settings_of(assignment: AssignmentConfig) -> Settings:
+    given = assignment.similarity
+    return Settings(given.threshold, given.common_share, given.common_min, given.min_matched)
+
+
+def starter(settings: Config, assignment: AssignmentConfig) -> frozenset[int]:
+    cache = Cache()
+    files = [settings.path(p) for p in assignment.starter if p.suffix.lower() in LEXERS]
+    prints = [fingerprinted(p.name, source_files(p), cache).hashes for p in files]
+    return frozenset().union(*prints)
+
+
+def table(found: Comparison) -> str:
+    rows = [
+        (rank, p.a, f"{p.share_a:.0%}", p.b, f"{p.share_b:.0%}", p.matched, "FLAG" * p.flagged)
+        for rank, p in enumerate(found.pairs[: max(SHOWN, len(found.flagged))], start=1)
+    ]
+    head = ("#", "a", "of a in b", "b", "of b in a", "shared", "")
+    shown = tabulate(rows, head, disable_numparse=True) if rows else "no two share any code"
+    return f"{shown}\n{summary(found)}"
+
+
+def summary(found: Comparison) -> str:
+    return (
+        f"{found.submissions} submissions, {len(found.pairs)} pairs share code, "
+        f"{len(found.flagged)} flagged (either side >= {found.threshold:.0%}); left out: "
+        f"{found.starter_prints} starter and {found.common_prints} common fingerprints"
+    )
