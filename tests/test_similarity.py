@@ -175,3 +175,13 @@ def test_three_who_copied_in_a_small_class_are_not_boilerplate() -> None:
     assert {frozenset((p.a, p.b)) for p in found.flagged} == {
         frozenset(names - {left_out}) for left_out in names
     }
+
+
+def test_python_past_a_bad_indentation_is_still_read_line_by_line() -> None:
+    """A copied file with a bad indentation in its middle: what follows it is still evidence."""
+    found = python.tokens("def f():\n    x = 1\n  y = 2\nz = g(3)\nw = 'a'\n")
+    assert [(t.kind, t.line) for t in found if t.line >= 3] == [
+        ("N", 3), ("=", 3), ("#", 3), (";", 3),
+        ("N", 4), ("=", 4), ("N", 4), ("(", 4), ("#", 4), (")", 4), (";", 4),
+        ("N", 5), ("=", 5), ("S", 5), (";", 5),
+    ]  # fmt: skip
