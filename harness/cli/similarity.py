@@ -16,6 +16,7 @@ from harness.cli.run import run
 from harness.config import AssignmentConfig, Config, find_config, load_config
 from harness.errors import ExitCode
 from harness.intake import opened, take
+from harness.records.results import Report
 from harness.shapes import suffixes_for
 from harness.similarity import (
     Cache,
@@ -26,6 +27,7 @@ from harness.similarity import (
     fingerprinted,
     source_files,
 )
+from harness.similarity.join import with_similar
 from harness.similarity.lexers import LEXERS
 from harness.submissions import Submission
 from harness.writers.similarity.pages import write_pages
@@ -81,6 +83,15 @@ def similarity(
         return ExitCode.OK
 
     run(work, verbose)
+
+
+def flag_similar(
+    report: Report, settings: Config, name: str, submissions: Sequence[Submission]
+) -> Report:
+    """`grade --similarity`: the flagged pairs on both rows of the report, and one line said."""
+    found = compared(settings, name, read_class(submissions))
+    typer.echo(f"similarity: {summary(found)}", err=True)
+    return with_similar(report, found)
 
 
 def read_class(submissions: Sequence[Submission]) -> list[Fingerprinted]:
