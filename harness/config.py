@@ -177,6 +177,9 @@ class SimilarityConfig(_Strict):
     common_min: int = Field(default=5, ge=3)
     # A pair sharing fewer fingerprints than this is not flagged (about 20 lines in common).
     min_matched: int = Field(default=10, ge=1)
+    # Earlier years' submissions (a folder or zip, any layout grade reads): each submission of
+    # the class is compared with each of them too, never they with each other.
+    archive: Path | None = None
 
 
 class AssignmentConfig(_Strict):
@@ -309,6 +312,10 @@ def _check_paths(config: Config, path: Path) -> None:
             if not config.path(suite).is_file():
                 where = f"assignments.{name}.suites[{index}]"
                 raise BadInput.at(str(path), f"{where}: suite file {suite} not found")
+        archive = assignment.similarity.archive
+        if archive is not None and not config.path(archive).exists():
+            where = f"assignments.{name}.similarity.archive"
+            raise BadInput.at(str(path), f"{where}: {archive} not found")
         for index, starter in enumerate(assignment.starter):
             if not config.path(starter).is_file():
                 where = f"assignments.{name}.starter[{index}]"

@@ -185,3 +185,19 @@ def test_python_past_a_bad_indentation_is_still_read_line_by_line() -> None:
         ("N", 4), ("=", 4), ("N", 4), ("(", 4), ("#", 4), (")", 4), (";", 4),
         ("N", 5), ("=", 5), ("S", 5), (";", 5),
     ]  # fmt: skip
+
+
+def test_a_class_is_compared_with_an_archive_but_the_archive_not_with_itself() -> None:
+    """Last year's original and a renamed copy of it in the archive; this year, a reordered copy
+    and the independent solutions. The copy pairs with both archived ones; the two archived
+    ones, alike as they are, are not a pair; the archive counts in no share of the class."""
+    archive = [read(CLASS / "original", "old/original"), read(CLASS / "disguised" / "renamed")]
+    class_ = [read(CLASS / "disguised" / "reordered"), *independents()]
+    found = compare(class_, starter(), Settings(common_min=3), archive)
+    assert {(p.a, p.b) for p in found.flagged} == {
+        ("reordered", "old/original"), ("reordered", "renamed")
+    }  # fmt: skip
+    archived = {"old/original", "renamed"}
+    assert not [p for p in found.pairs if {p.a, p.b} <= archived]
+    assert all(p.b in archived for p in found.pairs if p.a in archived or p.b in archived)
+    assert (found.submissions, found.archived) == (5, 2)

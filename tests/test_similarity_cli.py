@@ -86,3 +86,27 @@ def test_a_zipped_class_is_read_as_the_folder_is(tmp_path: Path) -> None:
     code, output = similarity(str(archive))
     assert code == 0, output
     assert "3 flagged" in output.splitlines()[-1]
+
+
+def test_an_archive_is_compared_with_the_class(tmp_path: Path) -> None:
+    """Last year's original and an independent solution, zipped; this year's class holds copies
+    of the original and neither of the two."""
+    folder = a_class(tmp_path / "class")
+    shutil.rmtree(folder / "original")
+    shutil.rmtree(folder / "scanning")
+    archive = tmp_path / "last-year.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.write(CLASS / "original" / "q.py", "original/q.py")
+        zipped.write(CLASS / "independent" / "scanning" / "q.py", "scanning/q.py")
+    out = tmp_path / "similarity.json"
+    code, output = similarity(str(folder), "--archive", str(archive), "--json", str(out))
+    assert code == 0, output
+    flagged = {
+        frozenset((p["a"], p["b"])) for p in json.loads(out.read_text())["pairs"] if p["flagged"]
+    }
+    assert flagged == {
+        frozenset(("everything", "reordered")),
+        frozenset(("everything", "archive/original")),
+        frozenset(("reordered", "archive/original")),
+    }
+    assert "5 submissions (and 2 archived)" in output.splitlines()[-1]

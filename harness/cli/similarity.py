@@ -4,6 +4,7 @@ past the threshold flagged (harness/similarity/). It reads the files and never r
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -33,6 +34,7 @@ from harness.submissions import Submission
 from harness.writers.similarity.pages import write_pages
 from harness.writers.similarity.to_json import as_json
 
+ARCHIVED = "archive/"  # before the names of earlier years' submissions
 SHOWN = 30  # rows of the table printed: the flagged ones and the closest others
 
 
@@ -53,6 +55,14 @@ def similarity(
         Optional[Path],  # noqa: UP045
         typer.Option("--report", help="An HTML page per flagged pair, side by side, here."),
     ] = None,
+    archive: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--archive",
+            help="Earlier years' submissions (folder or zip) to compare each one with too "
+            "(default: config.yaml's similarity.archive).",
+        ),
+    ] = None,
     config: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option("--config", help="config.yaml to use (default: ./config.yaml or a parent's)."),
@@ -67,14 +77,14 @@ def similarity(
 
     def work() -> ExitCode:
         settings = load_config(find_config(config))
-        base = settings.path(settings.runtime.workdir) if settings.runtime.workdir else None
-        with opened(path, settings.intake, base) as download:
+        with opened(path, settings.intake, _base(settings)) as download:
             with download.as_given():
                 name = infer(settings, download.root, assignment).name
             submissions = take(download, suffixes_for(settings, name)).submissions
             read = read_class(submissions)
-        found = compared(settings, name, read)
-        by_name = {s.name: s for s in read}
+        earlier = read_archive(settings, name, archive)
+        found = compared(settings, name, read, earlier)
+        by_name = {s.name: s for s in [*read, *earlier]}
         if json_file:
             write_text(json_file, as_json(found, by_name, name))
         if report_dir:
@@ -89,7 +99,8 @@ def flag_similar(
     report: Report, settings: Config, name: str, submissions: Sequence[Submission]
 ) -> Report:
     """`grade --similarity`: the flagged pairs on both rows of the report, and one line said."""
-    found = compared(settings, name, read_class(submissions))
+    earlier = read_archive(settings, name, None)
+    found = compared(settings, name, read_class(submissions), earlier)
     typer.echo(f"similarity: {summary(found)}", err=True)
     return with_similar(report, found)
 
@@ -99,9 +110,28 @@ def read_class(submissions: Sequence[Submission]) -> list[Fingerprinted]:
     return [fingerprinted(s.name, source_files(s.path), cache) for s in submissions]
 
 
-def compared(settings: Config, name: str, read: Sequence[Fingerprinted]) -> Comparison:
+def read_archive(settings: Config, name: str, given: Path | None) -> list[Fingerprinted]:
+    """Earlier years' submissions, named `archive/NAME` (no submission's own name has a `/`):
+    `given`, else the assignment's similarity.archive, else none."""
+    configured = settings.assignment(name).similarity.archive
+    chosen = given or (settings.path(configured) if configured else None)
+    if chosen is None:
+        return []
+    with opened(chosen, settings.intake, _base(settings)) as download:
+        submissions = take(download, suffixes_for(settings, name)).submissions
+        return [replace(s, name=ARCHIVED + s.name) for s in read_class(submissions)]
+
+
+def _base(settings: Config) -> Path | None:
+    """Where a download's private copy is made: the configured workdir, else system temp."""
+    return settings.path(settings.runtime.workdir) if settings.runtime.workdir else None
+
+
+def compared(
+    settings: Config, name: str, read: Sequence[Fingerprinted], archive: Sequence[Fingerprinted]
+) -> Comparison:
     chosen = settings.assignment(name)
-    return compare(read, starter(settings, chosen), settings_of(chosen))
+    return compare(read, starter(settings, chosen), settings_of(chosen), archive)
 
 
 def settings_of(assignment: AssignmentConfig) -> Settings:
@@ -127,8 +157,9 @@ def table(found: Comparison) -> str:
 
 
 def summary(found: Comparison) -> str:
+    archived = f" (and {found.archived} archived)" if found.archived else ""
     return (
-        f"{found.submissions} submissions, {len(found.pairs)} pairs share code, "
+        f"{found.submissions} submissions{archived}, {len(found.pairs)} pairs share code, "
         f"{len(found.flagged)} flagged (either side >= {found.threshold:.0%}); left out: "
         f"{found.starter_prints} starter and {found.common_prints} common fingerprints"
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, product
 
 from harness.similarity.records import Comparison, Fingerprinted, Pair, Print, Region
 
@@ -23,18 +23,33 @@ class Settings:
 
 
 def compare(
-    class_: Sequence[Fingerprinted], starter: frozenset[int], settings: Settings
+    class_: Sequence[Fingerprinted],
+    starter: frozenset[int],
+    settings: Settings,
+    archive: Sequence[Fingerprinted] = (),
 ) -> Comparison:
+    """Every pair of the class, and each of the class with each of the archive (earlier years'
+    submissions: never with each other, and in no share of the class)."""
     common = _common(class_, settings) - starter
     left_out = starter | common
-    kept = [s.hashes - left_out for s in class_]
-    pairs = []
-    for (i, a), (j, b) in combinations(enumerate(class_), 2):
-        shared = kept[i] & kept[j]
-        if shared:
-            pairs.append(_pair(a, b, shared, (len(kept[i]), len(kept[j])), settings))
+    kept = [(s, s.hashes - left_out) for s in class_]
+    old = [(s, s.hashes - left_out) for s in archive]
+    candidates = [*combinations(kept, 2), *product(kept, old)]
+    pairs = [p for a, b in candidates if (p := _compared(a, b, settings)) is not None]
     pairs.sort(key=lambda p: (-p.share, -p.matched, p.a, p.b))
-    return Comparison(tuple(pairs), len(class_), settings.threshold, len(starter), len(common))
+    return Comparison(
+        tuple(pairs), len(class_), settings.threshold, len(starter), len(common), len(archive)
+    )
+
+
+Kept = tuple[Fingerprinted, frozenset[int]]  # a submission, and its prints not left out
+
+
+def _compared(a: Kept, b: Kept, settings: Settings) -> Pair | None:
+    shared = a[1] & b[1]
+    if not shared:
+        return None
+    return _pair(a[0], b[0], shared, (len(a[1]), len(b[1])), settings)
 
 
 def _common(class_: Sequence[Fingerprinted], settings: Settings) -> frozenset[int]:

@@ -76,6 +76,7 @@ class Comparison:
     threshold: float
     starter_prints: int  # distinct fingerprints of the starter files, left out
     common_prints: int  # distinct fingerprints held by too much of the class, left out
+    archived: int = 0  # earlier years' submissions each of the class was compared with
 
     @property
     def flagged(self) -> tuple[Pair, ...]:
