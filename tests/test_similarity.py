@@ -6,6 +6,7 @@ the handout's starter (solvers/starters/sudoku-functions/q.py), as students do."
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -201,3 +202,55 @@ def test_a_class_is_compared_with_an_archive_but_the_archive_not_with_itself() -
     assert not [p for p in found.pairs if {p.a, p.b} <= archived]
     assert all(p.b in archived for p in found.pairs if p.a in archived or p.b in archived)
     assert (found.submissions, found.archived) == (5, 2)
+
+
+PANEL = REPO / "solvers" / "panel" / "cpp"
+
+
+def disguised_cpp(text: str) -> str:
+    """Every name changed (keywords kept), indentation in tabs, every comment rewritten."""
+    names: dict[str, str] = {}
+
+    def other(match: re.Match[str]) -> str:
+        word = match.group()
+        return word if word in cpp.KEYWORDS else names.setdefault(word, f"v{len(names)}")
+
+    lines = [
+        line if line.startswith("#") else re.sub(r"\b[A-Za-z_]\w*\b", other, line)
+        for line in text.splitlines()
+    ]
+    return "\n".join(lines).replace("//", "// mine:").replace("    ", "\t")
+
+
+def test_a_disguised_cpp_copy_pairs_and_another_program_does_not() -> None:
+    original = PANEL / "first_empty.cpp"
+    copy = disguised_cpp(original.read_text())
+    assert copy != original.read_text()
+    cache = Cache()
+    class_ = [
+        fingerprinted("copy", [("copy.cpp", copy.encode())], cache),
+        fingerprinted("original", [(original.name, original.read_bytes())], cache),
+        read(REPO / "solvers" / "stdin-program" / "cpp" / "sudoku.cpp", "other_program"),
+    ]
+    found = compare(class_, frozenset(), Settings())
+    top = found.pairs[0]
+    assert ({top.a, top.b}, top.share_a, top.share_b) == ({"copy", "original"}, 1.0, 1.0)
+    assert all(p.matched <= 2 for p in found.pairs if "other_program" in (p.a, p.b))
+
+
+def test_a_notebook_copy_of_a_python_file_pairs_with_it() -> None:
+    """The original's code split into notebook cells between markdown ones: the same code."""
+    text = (CLASS / "original" / "q.py").read_text()
+    cells = [
+        cell
+        for chunk in text.split("\ndef ")
+        for cell in (
+            {"cell_type": "markdown", "source": ["## Next\n"]},
+            {"cell_type": "code", "source": ("def " + chunk).splitlines(keepends=True)},
+        )
+    ]
+    cells[1]["source"] = text.split("\ndef ")[0].splitlines(keepends=True)
+    notebook_file = json.dumps({"cells": cells, "nbformat": 4}).encode()
+    copy = fingerprinted("notebook", [("Project_02_Copy.ipynb", notebook_file)], Cache())
+    found = compare([read(CLASS / "original"), copy], starter(), Settings(common_share=1.0))
+    assert found.pairs[0].flagged and min(found.pairs[0].share_a, found.pairs[0].share_b) > 0.9
