@@ -1,7 +1,8 @@
 """A submission's files read and fingerprinted, with a cache by content: the same bytes (a file
 handed in twice, the starter, a submission seen by an earlier run of this process) are lexed and
-winnowed once. The cache lives in memory for one run; fingerprints are cheap to make again
-(bench_similarity.py: about 3 ms a submission)."""
+winnowed once. The cache lives in memory for one run (nothing is written to disk): fingerprints
+are cheap to make again (bench_similarity.py: about 9 ms for a submission of 220 lines, 2.6 s
+for 300 of them, 0.24 s from a filled cache)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,8 @@ class Cache:
 
 def _fresh(name: str, data: bytes, suffix: str) -> tuple[SourceFile, tuple[Print, ...]]:
     lexer = lexer_for(suffix)
-    assert lexer is not None  # source_files() keeps only suffixes a lexer reads
+    if lexer is None:  # source_files() keeps only suffixes a lexer reads
+        raise ValueError(f"no lexer reads {suffix!r} files ({name})")
     source = lexer(name, data.decode("utf-8", errors="replace"))
     return source, tuple(prints(source.tokens, 0))
 
