@@ -138,7 +138,11 @@ def test_a_notebook_is_read_as_its_code_cells() -> None:
     assert [t.kind for t in read_in.tokens][:3] == ["N", "=", "#"]
 
 
-@pytest.mark.parametrize("text", ["not json", "[1, 2]", '{"cells": 3}', '{"cells": [null]}'])
+@pytest.mark.parametrize(
+    "text",
+    ["not json", "[1, 2]", '{"cells": 3}', '{"cells": [null]}', "[" * 100_000 + "]" * 100_000],
+    ids=["not-json", "a-list", "cells-a-number", "a-null-cell", "nested-too-deep"],
+)
 def test_a_notebook_that_is_not_one_gives_no_tokens(text: str) -> None:
     assert notebook.read("n.ipynb", text).tokens == ()
 

@@ -18,7 +18,7 @@ def read(name: str, text: str) -> SourceFile:
 def _code_cells(text: str) -> list[str]:
     try:
         document = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # a hostile file nests arrays past the stack
         return []
     cells = document.get("cells") if isinstance(document, dict) else None
     if not isinstance(cells, list):
