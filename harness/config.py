@@ -165,6 +165,23 @@ class DeadlineConfig(_Strict):
         raise ValueError(f"write the due date as a date and time, e.g. {MOMENT_EXAMPLE!r}")
 
 
+class SimilarityConfig(_Strict):
+    """When `sudoku-harness similarity` flags a pair (harness/similarity/)."""
+
+    # A pair is flagged when either file has at least this share of its fingerprints in the other.
+    threshold: float = Field(default=0.5, gt=0, le=1)
+    # Fingerprints held by more than this share of the class are boilerplate, left out.
+    common_share: float = Field(default=0.3, gt=0, le=1)
+    # ... and by at least this many submissions: in a small class, a few who copied from each
+    # other are no share of it that makes their code boilerplate.
+    common_min: int = Field(default=5, ge=3)
+    # A pair sharing fewer fingerprints than this is not flagged (about 20 lines in common).
+    min_matched: int = Field(default=10, ge=1)
+    # Earlier years' submissions (a folder or zip, any layout grade reads): each submission of
+    # the class is compared with each of them too, never they with each other.
+    archive: Path | None = None
+
+
 class AssignmentConfig(_Strict):
     title: str = ""
     shape: str
@@ -194,6 +211,10 @@ class AssignmentConfig(_Strict):
     )
     # The due date and late policy; none: nothing is late (harness/grading/adjust/).
     deadline: DeadlineConfig | None = None
+    # The handout's starter files (its skeleton): code every student was given, never evidence
+    # of copying (`sudoku-harness similarity` leaves their fingerprints out).
+    starter: tuple[Path, ...] = ()
+    similarity: SimilarityConfig = SimilarityConfig()
 
     def adaptation_cost(self, kind: AdaptationKind) -> float:
         return self.adaptations.get(kind, ADAPTATION_COST)
@@ -291,6 +312,14 @@ def _check_paths(config: Config, path: Path) -> None:
             if not config.path(suite).is_file():
                 where = f"assignments.{name}.suites[{index}]"
                 raise BadInput.at(str(path), f"{where}: suite file {suite} not found")
+        archive = assignment.similarity.archive
+        if archive is not None and not config.path(archive).exists():
+            where = f"assignments.{name}.similarity.archive"
+            raise BadInput.at(str(path), f"{where}: {archive} not found")
+        for index, starter in enumerate(assignment.starter):
+            if not config.path(starter).is_file():
+                where = f"assignments.{name}.starter[{index}]"
+                raise BadInput.at(str(path), f"{where}: starter file {starter} not found")
         for size, suite in assignment.league.suites.items() if assignment.league else ():
             if not config.path(suite).is_file():
                 where = f"assignments.{name}.league.suites.{size}"

@@ -111,6 +111,7 @@ def test_gradescope_package_writes_the_zip(tmp_path: Path) -> None:
 
 def test_every_command_shows_an_example_in_its_help() -> None:
     commands = [["grade"], ["check"], ["league"], ["doctor"], ["gradescope-package"], ["diff"]]
+    commands += [["similarity"]]
     commands += [["suites", name] for name in ("validate", "generate", "import")]
     for command in commands:
         result = invoke(*command, "--help")

@@ -20,6 +20,7 @@ from harness.records.results import (
     Flag,
     ItemResult,
     Report,
+    Similar,
     SubmissionResult,
     from_json,
     to_json,
@@ -91,6 +92,8 @@ adjustments = st.builds(
     Adjustment, st.sampled_from(["late", "override"]), st.none() | texts, marks, marks, texts
 )
 source_lines = st.builds(SourceLine, st.integers(1, 10_000), texts, st.integers(0, 300), texts)
+shares = st.floats(min_value=0, max_value=1, allow_nan=False)
+similars = st.builds(Similar, texts, shares, shares)
 submissions = st.builds(
     SubmissionResult,
     texts,
@@ -106,6 +109,7 @@ submissions = st.builds(
     handed,
     st.lists(adjustments, max_size=2).map(tuple),
     st.none() | source_lines,
+    st.lists(similars, max_size=2).map(tuple),
 )
 reports = st.builds(
     Report,
@@ -190,5 +194,5 @@ def test_an_absent_optional_key_is_its_default(tmp_path: Path) -> None:
     [case] = submission.items[0].cases
     assert (case.accepted, case.hidden, case.checks, case.wall_only) == ((), False, (), False)
     assert not submission.graded_again and submission.items[0].ungraded_reason == ""
-    assert not submission.budget_spent
+    assert not submission.budget_spent and submission.similar == ()
     assert to_json(from_json(data)) == data

@@ -20,6 +20,7 @@ from harness.cli import suites as suites_cli
 from harness.cli.check import check as run_check
 from harness.cli.inference import infer
 from harness.cli.run import run
+from harness.cli.similarity import flag_similar, similarity
 from harness.config import Config, find_config, load_config
 from harness.errors import BadInput, ExitCode
 from harness.executors import Choice, Executor, Kind
@@ -90,6 +91,7 @@ log = logging.getLogger(__name__)
 
 
 app.add_typer(suites_cli.app, name="suites")
+app.command()(similarity)
 
 
 def _version(value: bool) -> None:
@@ -200,6 +202,14 @@ def grade(
             "no class page, no link to it, no hidden case.",
         ),
     ] = None,
+    similar: Annotated[
+        bool,
+        typer.Option(
+            "--similarity",
+            help="Flag the rows of submissions sharing code past config.yaml's similarity "
+            "threshold, in the table and JSON; marks never change (`similarity` for the pages).",
+        ),
+    ] = False,
     fail_under: Annotated[
         Optional[float],  # noqa: UP045
         typer.Option(
@@ -307,6 +317,8 @@ def grade(
                 report = _grade(settings, plan, intake, executor, out, resume, advance)
             board = _leaderboard(settings, plan, report, submissions, executor, outputs)
         report = _adjusted(report, adjusting)
+        if similar:
+            report = flag_similar(report, settings, name, submissions)
         write_all(report, exports, time.monotonic() - started, board)
         for line in notes(report, exports):
             typer.echo(line, err=True)

@@ -39,7 +39,12 @@ started: skipped after time-outs in a row, or once the submission's CPU was spen
                          "checks"?: [{"criterion": str, "passed": bool, "message": str}],
                          "grids"?: {"puzzle": [str], "expected": [str], "received": [str]},
                          "output"?: str}]}],
-   "flags": [{"rule": str, "item": str | null, "line": int | null, "message": str}]}]}
+   "flags": [{"rule": str, "item": str | null, "line": int | null, "message": str}],
+   "similar"?: [{"other": str, "share": num, "other_share": num}]}]}
+
+"similar" (`grade --similarity`, harness/similarity/) names the other submissions this one shares
+code with past the similarity threshold: "share" of this one's fingerprints the other holds too,
+"other_share" the other way. It is a flag for a person to look at; it never changes marks.
 """
 
 from __future__ import annotations
@@ -97,6 +102,15 @@ class Flag:
 
 
 @dataclass(frozen=True)
+class Similar:
+    """Another submission this one shares code with, past the similarity threshold."""
+
+    other: str  # its name
+    share: float  # of this submission's fingerprints, the share the other holds too
+    other_share: float  # of the other's, the share this one holds
+
+
+@dataclass(frozen=True)
 class CriterionResult:
     """One rubric row: what it earned and, when marks were lost, why."""
 
@@ -151,6 +165,8 @@ class SubmissionResult:
     adjustments: tuple[Adjustment, ...] = ()
     # Its code did not load: the student's line the failure points at, when it could be read.
     source_line: SourceLine | None = None
+    # Flagged by `grade --similarity`: who it shares code with (never a change of marks).
+    similar: tuple[Similar, ...] = ()
 
     @property
     def computed_marks(self) -> float:
@@ -216,7 +232,12 @@ def submission_to_json(result: SubmissionResult) -> dict[str, Any]:
             {"rule": f.rule, "item": f.item, "line": f.line, "message": f.message}
             for f in result.flags
         ],
+        **_unless_default("similar", [_similar(s) for s in result.similar]),
     }
+
+
+def _similar(similar: Similar) -> dict[str, Any]:
+    return {"other": similar.other, "share": similar.share, "other_share": similar.other_share}
 
 
 def _item(item: ItemResult) -> dict[str, Any]:
@@ -306,6 +327,7 @@ def submission_from_json(data: dict[str, Any]) -> SubmissionResult:
         handed_from_json(data.get("handed", {})),
         tuple(adjustment_from_json(a) for a in data.get("adjustments", [])),
         _source_line_from_json(data.get("source_line")),
+        tuple(Similar(d["other"], d["share"], d["other_share"]) for d in data.get("similar", [])),
     )
 
 

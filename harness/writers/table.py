@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from harness.records.results import ItemResult, Report, SubmissionResult
+from harness.records.results import ItemResult, Report, Similar, SubmissionResult
 from harness.text import one_line
 from harness.writers import columns
 from harness.writers.adjusted import adjustment_lines
@@ -217,7 +217,16 @@ def _note_lines(result: SubmissionResult) -> list[str]:
         counts = Counter(flag.rule for flag in result.flags)
         rules = ", ".join(f"{rule} x{count}" for rule, count in sorted(counts.items()))
         lines.append(f"flagged: {rules} (see the JSON report for lines)")
+    lines += [similar_line(s) for s in result.similar]
     return [*lines, *adjustment_lines(result)]
+
+
+def similar_line(similar: Similar) -> str:
+    """A `grade --similarity` flag: who this row shares code with, and how much, both ways."""
+    return (
+        f"similar to {one_line(similar.other)}: {similar.share:.0%} of this is in it, "
+        f"{similar.other_share:.0%} of it in this (marks unchanged; `similarity` shows both)"
+    )
 
 
 def summary(report: Report, width: int = WIDTH) -> str:

@@ -1,0 +1,44 @@
+"""A compared class as JSON: every pair that shares code, most similar first, with both shares
+and the matched lines of each file."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from harness.similarity.records import Comparison, Fingerprinted, Pair, Region
+
+FORMAT = 1  # bumped when a key changes meaning
+
+
+def as_json(comparison: Comparison, read: dict[str, Fingerprinted], assignment: str) -> str:
+    document = {
+        "format": FORMAT,
+        "assignment": assignment,
+        "submissions": comparison.submissions,
+        "threshold": comparison.threshold,
+        "starter_fingerprints": comparison.starter_prints,
+        "common_fingerprints": comparison.common_prints,
+        "pairs": [_pair(p, read) for p in comparison.pairs],
+    }
+    return json.dumps(document, indent=2) + "\n"
+
+
+def _pair(pair: Pair, read: dict[str, Fingerprinted]) -> dict[str, Any]:
+    return {
+        "a": pair.a,
+        "b": pair.b,
+        "share_a": round(pair.share_a, 4),
+        "share_b": round(pair.share_b, 4),
+        "matched": pair.matched,
+        "flagged": pair.flagged,
+        "regions_a": _regions(pair.regions_a, read[pair.a]),
+        "regions_b": _regions(pair.regions_b, read[pair.b]),
+    }
+
+
+def _regions(regions: tuple[Region, ...], read: Fingerprinted) -> list[dict[str, Any]]:
+    return [
+        {"file": read.files[r.file].name, "first_line": r.first_line, "last_line": r.last_line}
+        for r in regions
+    ]

@@ -1,0 +1,112 @@
+"""`sudoku-harness similarity PATH`: the ranked table, the JSON, the side-by-side pages, on the
+fixture class (tests/fixtures/similarity/) laid out as a teacher's folder and as a zip."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import zipfile
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from harness.cli.app import app
+from tests.conftest import FIXTURES
+
+CLASS = FIXTURES / "similarity"
+HOSTILE = '<script>alert("x")</script>'
+
+
+def a_class(into: Path) -> Path:
+    """The original, two disguised copies (one under a hostile name) and the independent ones,
+    each a student's folder."""
+    into.mkdir()
+    shutil.copytree(CLASS / "original", into / "original")
+    shutil.copytree(CLASS / "disguised" / "reordered", into / "reordered")
+    shutil.copytree(CLASS / "disguised" / "everything", into / "everything")
+    for path in (CLASS / "independent").iterdir():
+        shutil.copytree(path, into / path.name)
+    hostile = into / "everything" / "q.py"
+    hostile.write_text(hostile.read_text() + f"\n# {HOSTILE}\n")
+    return into
+
+
+def similarity(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(app, ["similarity", *args, "-a", "sudoku-functions"])
+    return result.exit_code, result.output
+
+
+def test_the_table_ranks_the_copies_first_and_flags_them(tmp_path: Path) -> None:
+    code, output = similarity(str(a_class(tmp_path / "class")))
+    assert code == 0, output
+    lines = output.splitlines()
+    flagged = [line for line in lines if line.rstrip().endswith("FLAG")]
+    assert len(flagged) == 3, output
+    assert all("original" in line or "everything" in line for line in flagged)
+    assert lines[2:5] == flagged
+    assert "7 submissions" in lines[-1] and "3 flagged" in lines[-1]
+
+
+def test_the_json_holds_every_pair_with_both_shares(tmp_path: Path) -> None:
+    out = tmp_path / "similarity.json"
+    code, output = similarity(str(a_class(tmp_path / "class")), "--json", str(out))
+    assert code == 0, output
+    document = json.loads(out.read_text())
+    pairs = document["pairs"]
+    assert [p["flagged"] for p in pairs[:4]] == [True, True, True, False]
+    top = pairs[0]
+    assert {top["a"], top["b"]} == {"original", "reordered"}
+    assert top["share_a"] > 0.9 and top["share_b"] > 0.9
+    assert top["regions_a"][0]["file"] == "q.py"
+    assert document["starter_fingerprints"] > 50
+
+
+def test_a_page_per_flagged_pair_escapes_what_students_wrote(tmp_path: Path) -> None:
+    folder = a_class(tmp_path / "class")
+    (folder / "everything").rename(folder / HOSTILE.replace("/", "_"))
+    pages = tmp_path / "pages"
+    code, output = similarity(str(folder), "--report", str(pages))
+    assert code == 0, output
+    assert sorted(p.name for p in pages.iterdir()) == [
+        "index.html", "pair-0001.html", "pair-0002.html", "pair-0003.html"
+    ]  # fmt: skip
+    for page in pages.iterdir():
+        assert "<script" not in page.read_text(), page
+    text = "".join(p.read_text() for p in pages.glob("pair-*.html"))
+    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;" in text
+    assert text.count('class="line match"') > 100
+
+
+def test_a_zipped_class_is_read_as_the_folder_is(tmp_path: Path) -> None:
+    folder = a_class(tmp_path / "class")
+    archive = tmp_path / "class.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        for path in sorted(folder.rglob("*")):
+            zipped.write(path, path.relative_to(folder.parent).as_posix())
+    code, output = similarity(str(archive))
+    assert code == 0, output
+    assert "3 flagged" in output.splitlines()[-1]
+
+
+def test_an_archive_is_compared_with_the_class(tmp_path: Path) -> None:
+    """Last year's original and an independent solution, zipped; this year's class holds copies
+    of the original and neither of the two."""
+    folder = a_class(tmp_path / "class")
+    shutil.rmtree(folder / "original")
+    shutil.rmtree(folder / "scanning")
+    archive = tmp_path / "last-year.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.write(CLASS / "original" / "q.py", "original/q.py")
+        zipped.write(CLASS / "independent" / "scanning" / "q.py", "scanning/q.py")
+    out = tmp_path / "similarity.json"
+    code, output = similarity(str(folder), "--archive", str(archive), "--json", str(out))
+    assert code == 0, output
+    flagged = {
+        frozenset((p["a"], p["b"])) for p in json.loads(out.read_text())["pairs"] if p["flagged"]
+    }
+    assert flagged == {
+        frozenset(("everything", "reordered")),
+        frozenset(("everything", "archive/original")),
+        frozenset(("reordered", "archive/original")),
+    }
+    assert "5 submissions (and 2 archived)" in output.splitlines()[-1]
