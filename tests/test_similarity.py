@@ -36,7 +36,7 @@ def independents() -> list[Fingerprinted]:
 
 def test_the_fixture_class_is_what_it_says() -> None:
     assert DISGUISES == [
-        "dead_code", "everything", "recommented", "reformatted", "renamed", "reordered"
+        "dead_code", "everything", "recommented", "reformatted", "renamed", "reordered", "swapped"
     ]  # fmt: skip
     assert len(INDEPENDENT) >= 4
 
@@ -81,7 +81,7 @@ def test_the_starter_alone_is_not_flagged() -> None:
 
 
 def test_code_most_of_the_class_shares_is_boilerplate() -> None:
-    """Seven of eleven hold the original's code: past common_share, it is left out, and with it
+    """Eight of twelve hold the original's code: past common_share, it is left out, and with it
     the evidence, but for the dead code two of the copies share alone; a share of 1 keeps it."""
     copies = [read(CLASS / "disguised" / name) for name in DISGUISES]
     class_ = [read(CLASS / "original"), *copies, *independents()]
@@ -90,7 +90,7 @@ def test_code_most_of_the_class_shares_is_boilerplate() -> None:
     assert [(p.a, p.b) for p in boiled.flagged] == [("dead_code", "everything")]
     kept = compare(class_, starter(), Settings(common_share=1.0))
     assert kept.common_prints == 0
-    assert len(kept.flagged) == 21  # every pair of the seven
+    assert len(kept.flagged) == 8 * 7 // 2  # every pair of the eight
 
 
 def test_matched_regions_are_the_copied_lines() -> None:
@@ -239,7 +239,9 @@ def test_a_disguised_cpp_copy_pairs_and_another_program_does_not() -> None:
     found = compare(class_, frozenset(), Settings())
     top = found.pairs[0]
     assert ({top.a, top.b}, top.share_a, top.share_b) == ({"copy", "original"}, 1.0, 1.0)
-    assert all(p.matched <= 2 for p in found.pairs if "other_program" in (p.a, p.b))
+    # another program shares a few idioms (a loop's step written one way), nothing more
+    others = [p for p in found.pairs if "other_program" in (p.a, p.b)]
+    assert all(not p.flagged and p.share <= 0.05 for p in others), others
 
 
 def test_a_notebook_copy_of_a_python_file_pairs_with_it() -> None:
@@ -258,3 +260,44 @@ def test_a_notebook_copy_of_a_python_file_pairs_with_it() -> None:
     copy = fingerprinted("notebook", [("Project_02_Copy.ipynb", notebook_file)], Cache())
     found = compare([read(CLASS / "original"), copy], starter(), Settings(common_share=1.0))
     assert found.pairs[0].flagged and min(found.pairs[0].share_a, found.pairs[0].share_b) > 0.9
+
+
+EQUIVALENT_PYTHON = [
+    ("counts[v] += 1\n", "counts[v] = counts[v] + 1\n"),
+    ("k -= 2\n", "k = k - 2\n"),
+    ("if a > b:\n    x = 1\n", "if a < b:\n    x = 1\n"),
+    ("if a >= b:\n    x = 1\n", "if a <= b:\n    x = 1\n"),
+    ("if x is None:\n    y = 1\n", "if x == None:\n    y = 1\n"),
+    ("if x is not None:\n    y = 1\n", "if x != None:\n    y = 1\n"),
+    ("if ok(x) == True:\n    y = 1\n", "if ok(x):\n    y = 1\n"),
+    ("if ok(x) == False:\n    y = 1\n", "if not ok(x):\n    y = 1\n"),
+    ("while done(k) == False:\n    k += 1\n", "while not done(k):\n    k = k + 1\n"),
+]
+EQUIVALENT_CPP = [
+    ("for (i = 0; i < n; i++) s += a[i];", "for (i = 0; i < n; i = i + 1) s = s + a[i];"),
+    ("for (i = 0; i < n; ++i) s += a[i];", "for (i = 0; i < n; i += 1) s = s + a[i];"),
+    ("if (a > b) { c--; }", "if (a < b) { c = c - 1; }"),
+]
+
+
+@pytest.mark.parametrize(("one", "other"), EQUIVALENT_PYTHON)
+def test_equivalent_python_constructs_read_alike(one: str, other: str) -> None:
+    assert [t.kind for t in python.tokens(one)] == [t.kind for t in python.tokens(other)]
+
+
+@pytest.mark.parametrize(("one", "other"), EQUIVALENT_CPP)
+def test_equivalent_cpp_constructs_read_alike(one: str, other: str) -> None:
+    assert [t.kind for t in cpp.tokens(one)] == [t.kind for t in cpp.tokens(other)]
+
+
+def test_a_step_inside_an_expression_is_kept() -> None:
+    assert "++" in [t.kind for t in cpp.tokens("x = a[i++];")]
+    assert [t.kind for t in python.tokens("x = a == b\n")][:4] == ["N", "=", "N", "=="]
+
+
+def test_constructs_swapped_for_equivalents_match_more_than_as_written() -> None:
+    """The swapped copy changes eight lines; two of its swaps (`> 1` as `>= 2`, `k <= 9` as
+    `9 >= k`) are not rewritten, the other six are, and the copy matches almost all of it."""
+    copy = read(CLASS / "disguised" / "swapped")
+    found = compare([read(CLASS / "original"), copy, *independents()], starter(), Settings())
+    assert min(found.pairs[0].share_a, found.pairs[0].share_b) >= 0.9, found.pairs[0]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from harness.similarity.equivalents import canonical
 from harness.similarity.records import SourceFile, Token
 
 WORDS = """auto bool break case catch char class const constexpr continue default delete do
@@ -38,7 +39,7 @@ def tokens(text: str) -> list[Token]:
         if kind is not None:
             found.append(Token(kind, line))
         line += match.group().count("\n")
-    return found
+    return canonical(found)
 
 
 def _kind(match: re.Match[str]) -> str | None:

@@ -11,6 +11,7 @@ import token
 import tokenize
 from collections.abc import Iterator
 
+from harness.similarity.equivalents import canonical
 from harness.similarity.records import SourceFile, Token
 
 SKIPPED = {token.COMMENT, token.NL, token.ENCODING, token.ENDMARKER}
@@ -24,7 +25,7 @@ def read(name: str, text: str) -> SourceFile:
 
 def tokens(text: str) -> list[Token]:
     found = _without_docstrings(list(_raw(text)))
-    return [Token(_kind(t), t.start[0]) for t in found]
+    return canonical([Token(_kind(t), t.start[0]) for t in found])
 
 
 def _raw(text: str) -> Iterator[tokenize.TokenInfo]:
