@@ -301,3 +301,16 @@ def test_constructs_swapped_for_equivalents_match_more_than_as_written() -> None
     copy = read(CLASS / "disguised" / "swapped")
     found = compare([read(CLASS / "original"), copy, *independents()], starter(), Settings())
     assert min(found.pairs[0].share_a, found.pairs[0].share_b) >= 0.9, found.pairs[0]
+
+
+def test_the_board_solver_starter_is_never_evidence() -> None:
+    """Two a2.py files that share only the B351 starter framework (loading, printing, boxes)
+    are not flagged once config.yaml's starter is left out; without it they would be."""
+    board_starter = REPO / "solvers" / "starters" / "board-solver" / "a2.py"
+    assert str(board_starter.relative_to(REPO)) in (REPO / "config.yaml").read_text()
+    reference = read(REPO / "solvers" / "board-solver", "reference")
+    inline = read(REPO / "submissions" / "board-solver" / "evaluates_inline", "inline")
+    left_out = read(board_starter, "starter").hashes
+    assert not compare([reference, inline], left_out, Settings(common_share=1.0)).flagged
+    plain = compare([reference, inline], frozenset(), Settings(common_share=1.0))
+    assert plain.flagged, "the starter alone makes them alike"
