@@ -202,7 +202,9 @@ def test_config_aliases_accept_an_older_interface(tmp_path: Path) -> None:
     assert "    aliases: {}" in text
     config = tmp_path / "config.yaml"
     config.write_text(
-        re.sub(r"aliases: \{\}.*", aliases, text).replace(": solvers/", f": {REPO}/solvers/")
+        re.sub(r"aliases: \{\}.*", aliases, text)
+        .replace(": solvers/", f": {REPO}/solvers/")
+        .replace("[solvers/", f"[{REPO}/solvers/")  # the similarity starter
     )
     for folder in ("testcases", "submissions"):
         (tmp_path / folder).symlink_to(REPO / folder)

@@ -12,13 +12,14 @@ Decisions:
 - The zip's root is what Gradescope unpacks into /autograder/source, so the harness's sources sit
   at the root beside the two scripts (a `source/` folder in the zip would land in
   /autograder/source/source).
-- The zip's config.yaml holds the teacher's `languages:` and this assignment only; `examples:` is
-  dropped (not shipped), `reference:` too unless an item's `time_from_reference` needs it (a
-  reference solution is shipped only when grading needs it), `runtime:` is left out (its
-  interpreter and working folder are this machine's). The league's `baselines:` are kept but
-  not used: on Gradescope the submission is timed alone. YAML comments are not kept. Every path the
-  assignment names must be relative and inside config.yaml's folder: it keeps its place under
-  $ROOT/source. The package is not a check of the assignment: run `sudoku-harness check -a NAME`.
+- The zip's config.yaml holds the teacher's `languages:` and this assignment only; `examples:` and
+  the similarity `starter:` are dropped (not shipped), `reference:` too unless an item's
+  `time_from_reference` needs it (a reference solution is shipped only when grading needs it),
+  `runtime:` is left out (its interpreter and working folder are this machine's). The league's
+  `baselines:` are kept but not used: on Gradescope the submission is timed alone. YAML comments are
+  not kept. Every path the assignment names must be relative and inside config.yaml's folder: it
+  keeps its place under $ROOT/source. The package is not a check of the assignment: run `sudoku-
+  harness check -a NAME`.
 - setup.sh installs python3 and pip when missing (Gradescope's Ubuntu base images; the harness
   needs Python 3.10+, so Ubuntu 22.04 or later), the build tools of the assignment's languages
   (`g++`, `gcc`: the first word of each `build:` command, taken as the apt package's name), then
@@ -161,6 +162,7 @@ def packaged_config(config: Config, assignment: str) -> str:
     raw = read_yaml(config.source)
     kept: dict[str, Any] = dict(raw["assignments"][assignment])
     kept.pop("examples", None)
+    kept.pop("starter", None)  # for similarity across a class: never run on Gradescope
     if not _calibrated(config.assignment(assignment)):
         kept.pop("reference", None)
     data = {"languages": raw.get("languages", {}), "assignments": {assignment: kept}}
