@@ -18,8 +18,8 @@ Decisions:
   `runtime:` is left out (its interpreter and working folder are this machine's). The league's
   `baselines:` are kept but not used: on Gradescope the submission is timed alone. YAML comments are
   not kept. Every path the assignment names must be relative and inside config.yaml's folder: it
-  keeps its place under $ROOT/source. The package is not a check of the assignment: run `sudoku-
-  harness check -a NAME`.
+  keeps its place under $ROOT/source. The package is not a check of the assignment: run
+  `sudoku-harness check -a NAME`.
 - setup.sh installs python3 and pip when missing (Gradescope's Ubuntu base images; the harness
   needs Python 3.10+, so Ubuntu 22.04 or later), the build tools of the assignment's languages
   (`g++`, `gcc`: the first word of each `build:` command, taken as the apt package's name), then
