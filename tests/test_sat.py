@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.puzzles import importers, sat, solver, sudoku
+from harness.puzzles import importers, narrowing, sat, solver, sudoku
 from harness.puzzles.decide import decide
 from harness.puzzles.generate import Request, generate
 from harness.puzzles.validation import check_case
@@ -105,3 +105,13 @@ def test_importing_and_validating_a_minimal_25x25_puzzle_proves_it_unique() -> N
     assert not case.multiple_solutions
     assert case.rating is not None and case.rating.difficulty == "hard"
     assert check_case(FRISCH, case, max_guesses=50) == []
+
+
+def test_locked_candidates_narrow_a_25x25_puzzle_and_keep_its_solution() -> None:
+    puzzle = frisch()
+    singles, narrowed = solver.candidates(puzzle), narrowing.narrowed(puzzle)
+    assert singles is not None and narrowed is not None
+    assert sum(map(int.bit_count, narrowed)) < sum(map(int.bit_count, singles))
+    (solution,) = sat.search(puzzle, encoding="reduced")
+    flat = [v for row in solution for v in row]
+    assert all(mask >> (value - 1) & 1 for mask, value in zip(narrowed, flat, strict=True))

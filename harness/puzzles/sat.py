@@ -5,7 +5,8 @@ each unit holds each value exactly once (at-least-one and pairwise at-most-one c
 `plain` encoding does that for every cell and value, the givens as unit clauses. The `reduced`
 encoding first places naked and hidden singles with the reference solver's propagation, then
 encodes only the open cells and the candidates they have left, and only the values each unit
-still lacks: far fewer variables and clauses, the same solutions.
+still lacks: far fewer variables and clauses, the same solutions. The `narrowed` encoding also
+removes locked candidates first (`narrowing.py`).
 
 Counting follows the search's `limit` semantics: solve, block the solution found with a clause,
 solve again, until `limit` solutions or unsatisfiable. With limit 2, the second call either finds
@@ -21,10 +22,10 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal, get_args
 
-from harness.puzzles import solver
+from harness.puzzles import narrowing, solver
 from harness.records.evidence import Grid
 
-Encoding = Literal["plain", "reduced"]
+Encoding = Literal["plain", "reduced", "narrowed"]
 ENCODINGS: tuple[Encoding, ...] = get_args(Encoding)
 DEFAULT_BACKEND = "cadical195"  # fastest on the 25 x 25 benchmark (benchmarks/README.md)
 Clause = list[int]
@@ -68,12 +69,12 @@ def exactly_one(literals: Sequence[int]) -> list[Clause]:
 
 
 def encode(grid: Sequence[Sequence[int]], encoding: Encoding = "reduced") -> Cnf | None:
-    """The puzzle's CNF; None when propagation already proves it unsolvable (reduced only)."""
+    """The puzzle's CNF; None when propagation already proves it unsolvable (not plain)."""
     n = len(grid)
     if encoding == "plain":
         geo = solver.Geometry.of(n)
         return _clauses(geo, [0] * (n * n), [geo.full] * (n * n), _givens(grid, n))
-    masks = solver.candidates(grid)
+    masks = solver.candidates(grid) if encoding == "reduced" else narrowing.narrowed(grid)
     if masks is None:
         return None
     fixed = [0 if mask & (mask - 1) else mask.bit_length() for mask in masks]

@@ -117,6 +117,15 @@ def candidates(grid: Sequence[Sequence[int]], hidden_singles: bool = True) -> Ma
     return _start(grid, Geometry.of(len(grid)), hidden_singles)
 
 
+def settle(masks: Masks, geo: Geometry) -> bool:
+    """Propagate from candidate masks narrowed by some other means: place every single, naked
+    and hidden, and whatever follows; False on a contradiction."""
+    if not all(masks):
+        return False
+    singles = [cell for cell, mask in enumerate(masks) if not mask & (mask - 1)]
+    return _propagate(masks, singles, geo, True)
+
+
 def singles_complete(grid: Sequence[Sequence[int]], hidden_singles: bool) -> bool:
     """True when propagation alone (naked singles, plus hidden ones if asked) fills every cell."""
     geo = Geometry.of(len(grid))
