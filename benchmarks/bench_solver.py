@@ -9,6 +9,11 @@ with `is_solution_of`. Each solver has a time budget per set: the solve running 
 is interrupted, and that solver does not attempt the rest of the set. Our solver gives up on a
 puzzle after --max-guesses guesses. Norvig's runs on the 9x9 and 16x16 sets only.
 
+On the 25x25 set, with python-sat installed, more lanes join the rotation (who goes first moves
+by one each puzzle): the SAT lanes (harness.puzzles.sat, one per encoding and solver) and the
+production path (harness.puzzles.decide: the search, then SAT). They count to 2, so "solved"
+there means solved and proved unique.
+
 The puzzles are the read-only collections in ../shared/datasets/benchmarks; a set whose file is
 missing is skipped. Read the ratios, not the absolute times (they depend on the machine).
 """
@@ -35,7 +40,8 @@ sys.path.insert(0, str(REPO))
 
 from benchmarks import norvig  # noqa: E402
 from harness.errors import BadInput  # noqa: E402
-from harness.puzzles import importers, solver  # noqa: E402
+from harness.puzzles import importers, sat, solver  # noqa: E402
+from harness.puzzles.decide import decide  # noqa: E402
 from harness.puzzles.sudoku import is_solution_of  # noqa: E402
 from harness.records.evidence import Grid  # noqa: E402
 
@@ -45,6 +51,14 @@ RECURSION = 50_000  # Norvig's search and propagation recurse; 16 x 16 goes deep
 SPEED_SETS = ("top95", "17clue", "forum_hardest")  # target: ours >= 3x Norvig's puzzles/s
 SPEED_TARGET = 3.0
 SOLVE_ALL_SETS = ("janko16", "frisch25")  # target: ours solves every puzzle
+SAT_LANES: tuple[tuple[sat.Encoding, str], ...] = (  # (encoding, python-sat solver name)
+    ("plain", "cadical195"),
+    ("reduced", "cadical195"),
+    ("narrowed", "cadical195"),
+    ("reduced", "glucose4"),
+)
+LANE_DECIDE = "decide: search, then SAT"
+SAT_TARGET = (1.5, 10.0)  # seconds: median and worst, every puzzle solved and proved unique
 
 Outcome = Literal["solved", "gave up", "wrong", "cut off"]
 Answer = tuple[Grid | None, int, bool]  # the solution or None, guesses, gave up
@@ -57,6 +71,7 @@ class Dataset:
     file: str
     step: int = 1  # take every step-th puzzle, from the first: a fixed sample
     norvig: bool = True  # run Norvig's solver on it too
+    sat: bool = False  # run the SAT lanes and the production path (search, then SAT) on it too
 
 
 SETS = (
@@ -66,7 +81,7 @@ SETS = (
     Dataset("17clue", "royle_17clue_49151_pytudes.txt", step=49),
     Dataset("forum_hardest", "tdoku_puzzles6_forum_hardest_1106.txt"),
     Dataset("janko16", "gecode_16x16_janko55.txt"),
-    Dataset("frisch25", "gecode_25x25_frisch18.txt", norvig=False),
+    Dataset("frisch25", "gecode_25x25_frisch18.txt", norvig=False, sat=True),
 )
 
 
@@ -118,6 +133,7 @@ class SetResult:
     puzzles: tuple[Grid, ...]
     ours: SolverRun
     theirs: SolverRun
+    more: tuple[SolverRun, ...] = ()  # the SAT lanes and the production path, if run
 
     @property
     def label(self) -> str:
@@ -136,7 +152,7 @@ class SetResult:
         return sum(b for _, b in pairs) / sum(a for a, _ in pairs), len(pairs)
 
     def wrong(self) -> list[tuple[str, Grid]]:
-        runs = (self.ours, self.theirs)
+        runs = (self.ours, self.theirs, *self.more)
         return [
             (run.name, self.puzzles[i])
             for run in runs
@@ -175,6 +191,32 @@ def ours(max_guesses: int) -> Solve:
         return answer, found.guesses, found.exhausted
 
     return solve
+
+
+def by_sat(encoding: sat.Encoding, backend: str) -> Solve:
+    def solve(puzzle: Grid) -> Answer:
+        found = sat.search(puzzle, limit=2, encoding=encoding, backend=backend)
+        return (found[0] if len(found) == 1 else None), 0, False
+
+    return solve
+
+
+def production(max_guesses: int) -> Solve:
+    def solve(puzzle: Grid) -> Answer:
+        found = decide(puzzle, limit=2, max_guesses=max_guesses)
+        return (found.solutions[0] if found.unique else None), found.guesses, found.exhausted
+
+    return solve
+
+
+def extra_lanes(dataset: Dataset, options: argparse.Namespace) -> list[Lane]:
+    if not dataset.sat or not sat.available():
+        return []
+    lanes = [
+        Lane(f"SAT {encoding}, {backend}", by_sat(encoding, backend), options.budget_seconds)
+        for encoding, backend in SAT_LANES
+    ]
+    return [*lanes, Lane(LANE_DECIDE, production(options.max_guesses), options.budget_seconds)]
 
 
 def theirs(puzzle: Grid) -> Answer:
@@ -247,15 +289,16 @@ def run_set(
     solver.Geometry.of(len(puzzles[0]))  # build the solvers' tables before any timing
     if dataset.norvig:
         norvig.norvig(len(puzzles[0]))
-    lanes = (
+    lanes = [
         Lane("ours", ours(options.max_guesses), options.budget_seconds),
         Lane("Norvig", theirs if dataset.norvig else None, options.budget_seconds),
-    )
+        *extra_lanes(dataset, options),
+    ]
     for i, puzzle in enumerate(puzzles):
-        for lane in lanes if i % 2 == 0 else lanes[::-1]:
+        for lane in lanes[i % len(lanes) :] + lanes[: i % len(lanes)]:
             lane.step(puzzle)
     runs = [lane.result(len(puzzles)) for lane in lanes]
-    return SetResult(dataset, total, tuple(puzzles), runs[0], runs[1])
+    return SetResult(dataset, total, tuple(puzzles), runs[0], runs[1], tuple(runs[2:]))
 
 
 # Reporting ----------------------------------------------------------------------------------
@@ -282,12 +325,23 @@ def row(result: SetResult, run: SolverRun) -> str:
     if not run.finished:
         return start + f" 0 | 0 | 0 | {run.not_attempted} |" + " - |" * 5
     ms = run.milliseconds()
-    guesses = f"{run.average_guesses:,.1f}" if run.name == "ours" else "-"
+    guesses = f"{run.average_guesses:,.1f}" if run.name in ("ours", LANE_DECIDE) else "-"
     ratio = ratio_cell(result) if run.name == "ours" else ""
     return (
         f"{start} {run.count('solved')} | {run.count('gave up')} | {run.count('wrong')} "
         f"| {run.not_attempted} | {run.rate:,.1f} | {statistics.median(ms):.2f} "
         f"| {max(ms):.1f} | {guesses} | {ratio} |"
+    )
+
+
+def sat_target(run: SolverRun) -> str:
+    solved, ms = run.count("solved"), run.milliseconds()
+    median, worst = (statistics.median(ms) / 1e3, max(ms) / 1e3) if ms else (0.0, 0.0)
+    met = solved == run.puzzles and median < SAT_TARGET[0] and worst < SAT_TARGET[1]
+    return (
+        f"frisch25, {run.name}: solved and proved {solved}/{run.puzzles}, median {median:.2f} s, "
+        f"worst {worst:.2f} s (target: all, < {SAT_TARGET[0]:g} s, < {SAT_TARGET[1]:g} s): "
+        + ("met" if met else "NOT met")
     )
 
 
@@ -319,6 +373,7 @@ def targets(results: Sequence[SetResult]) -> list[str]:
             lines.append(speed_target(result))
         elif result.dataset.name in SOLVE_ALL_SETS:
             lines.append(solve_all_target(result))
+        lines.extend(sat_target(run) for run in result.more)
     return lines
 
 
@@ -331,8 +386,8 @@ def report(results: Sequence[SetResult], options: argparse.Namespace) -> None:
     )
     print(HEADER)
     for result in results:
-        print(row(result, result.ours))
-        print(row(result, result.theirs))
+        for run in (result.ours, result.theirs, *result.more):
+            print(row(result, run))
     print(
         "\nours/Norvig: our puzzles/s over Norvig's, on the puzzles both solved (total time of "
         "each). puzzles/s, median and worst are over the puzzles a solver finished; "

@@ -8,6 +8,7 @@ import functools
 import json
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -165,3 +166,10 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         f"hostile suite: {len(fixtures)} attacks ({shapes}); {runnable} graded on this machine, "
         f"{len(fixtures) - runnable} skipped for a layer not in force"
     )
+
+
+@pytest.fixture
+def without_sat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`python-sat` made unimportable: the reference solver's search alone decides puzzles."""
+    monkeypatch.setitem(sys.modules, "pysat", None)
+    monkeypatch.setitem(sys.modules, "pysat.solvers", None)

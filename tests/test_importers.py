@@ -186,10 +186,17 @@ def test_complete_rejects_a_solution_that_changes_a_given() -> None:
         complete(raw_case(WIKI, HARD_SOL), "s")
 
 
-def test_complete_gives_up_after_max_guesses() -> None:
+@pytest.mark.usefixtures("without_sat")
+def test_without_sat_complete_gives_up_after_max_guesses() -> None:
     with pytest.raises(BadInput, match="puzzle: could not be decided within 3 guesses"):
         complete(raw_case(HARD), "s", max_guesses=3)
     assert complete(raw_case(WIKI), "s", max_guesses=0).solution == grid(WIKI_SOL)
+
+
+def test_with_sat_complete_decides_what_max_guesses_leaves_open() -> None:
+    case = complete(raw_case(HARD), "s", max_guesses=3)
+    assert case.solution == grid(HARD_SOL)
+    assert case.rating is not None and case.rating.guesses == 3
 
 
 # ---------------------------------------------------------------------------------------------
@@ -272,6 +279,7 @@ BAD_EXAMPLES = [
 ]
 
 
+@pytest.mark.usefixtures("without_sat")  # hard.txt: not decided within max_guesses by search
 @pytest.mark.parametrize("bad", BAD_EXAMPLES, ids=lambda bad: bad.source + "/" + bad.error[:20])
 def test_bad_input_names_file_line_and_field(bad: Bad) -> None:
     solutions = None if bad.solutions is None else BAD / bad.solutions

@@ -17,6 +17,7 @@ from harness.errors import ExitCode
 from harness.grading.calibration import calibrated_plan
 from harness.league import panel, panel_report
 from harness.puzzles import importers
+from harness.puzzles.decide import HANDOFF_GUESSES
 from harness.puzzles.generate import Request, generate
 from harness.puzzles.rating import Difficulty
 from harness.puzzles.solver import DEFAULT_MAX_GUESSES
@@ -45,7 +46,12 @@ HiddenOption = Annotated[
 ]
 GuessesOption = Annotated[
     int,
-    typer.Option("--max-guesses", min=1, help="Give up deciding a puzzle after this many guesses."),
+    typer.Option(
+        "--max-guesses",
+        min=1,
+        help="Give up deciding a puzzle after this many guesses (with python-sat installed, the"
+        f" SAT solver decides it instead, after at most {HANDOFF_GUESSES:,}).",
+    ),
 ]
 VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Log what the harness does.")]
 ValuesOption = Annotated[

@@ -34,6 +34,7 @@ from typing import Literal, Protocol, get_args
 
 from harness.errors import BadInput
 from harness.puzzles import solver
+from harness.puzzles.decide import decide
 from harness.puzzles.rating import Rating, level
 from harness.puzzles.suites import SIZES, Case, repeats, solution_problem
 from harness.records.evidence import Grid
@@ -491,7 +492,7 @@ def complete(
     raw: RawCase, suite: str, *, hidden: bool = False, max_guesses: int | None = DEFAULT_MAX_GUESSES
 ) -> Case:
     """The suite case of `raw`: its solution computed or checked, its rating measured."""
-    found = solver.search(raw.puzzle, limit=2, max_guesses=max_guesses)
+    found = decide(raw.puzzle, limit=2, max_guesses=max_guesses)
     solution = _settle(raw, found, max_guesses)
     return Case(
         suite=suite,

@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Literal
 
 from harness.puzzles.sudoku import box_side
 from harness.records.evidence import Grid
@@ -75,6 +76,7 @@ class Search:
     solutions: tuple[Grid, ...]
     guesses: int  # values tried in a branching cell (0: propagation alone decided it)
     exhausted: bool  # stopped at max_guesses before the search was complete
+    decided_by: Literal["search", "sat"] = "search"  # sat: see harness.puzzles.decide
 
     @property
     def unique(self) -> bool:
@@ -107,6 +109,21 @@ def solve(grid: Sequence[Sequence[int]]) -> Grid | None:
 def count(grid: Sequence[Sequence[int]], limit: int = 2) -> int:
     """The number of solutions, counted up to `limit`."""
     return len(search(grid, limit=limit).solutions)
+
+
+def candidates(grid: Sequence[Sequence[int]], hidden_singles: bool = True) -> Masks | None:
+    """Each cell's candidate mask (bit v - 1 for value v) after placing the givens and
+    propagating singles; None when that meets a contradiction."""
+    return _start(grid, Geometry.of(len(grid)), hidden_singles)
+
+
+def settle(masks: Masks, geo: Geometry) -> bool:
+    """Propagate from candidate masks narrowed by some other means: place every single, naked
+    and hidden, and whatever follows; False on a contradiction."""
+    if not all(masks):
+        return False
+    singles = [cell for cell, mask in enumerate(masks) if not mask & (mask - 1)]
+    return _propagate(masks, singles, geo, True)
 
 
 def singles_complete(grid: Sequence[Sequence[int]], hidden_singles: bool) -> bool:

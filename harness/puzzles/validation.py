@@ -15,6 +15,7 @@ from pathlib import Path
 
 from harness.errors import BadInput
 from harness.puzzles import solver
+from harness.puzzles.decide import decide
 from harness.puzzles.rating import Rating, level
 from harness.puzzles.suites import Case, repeats, scan_suite
 from harness.records.evidence import Grid
@@ -74,7 +75,7 @@ def validate(paths: Sequence[Path], max_guesses: int = solver.DEFAULT_MAX_GUESSE
 
 def check_case(path: Path, case: Case, max_guesses: int) -> list[Problem]:
     where = f"{path}: case {case.id!r}"
-    found = solver.search(case.puzzle, limit=2, max_guesses=max_guesses)
+    found = decide(case.puzzle, limit=2, max_guesses=max_guesses)
     if found.exhausted and len(found.solutions) < 2:
         return [Problem(where, "puzzle", f"not decided within {max_guesses} guesses")]
     problems = _against_solver(where, case, found.solutions)
