@@ -22,7 +22,6 @@ full text is in the reports themselves.
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,9 +33,9 @@ from harness.records.results import CaseResult, ItemResult, Report, SubmissionRe
 from harness.text import one_line
 from harness.writers import summary
 from harness.writers.cells import number
+from harness.writers.columns import shorten
 
 WIDTH = 80
-ELLIPSIS = "…"
 Row = SubmissionResult | None  # None: not in that report
 Key = Callable[[SubmissionResult], str]
 T = TypeVar("T", int, str)
@@ -152,22 +151,7 @@ def render(changes: Sequence[Change], old: Report, new: Report, width: int = WID
 
 def fit(text: str, width: int = WIDTH) -> str:
     """`text` on one line, cut to `width` columns (wide characters count two) with '…'."""
-    text = one_line(text)
-    if _columns(text) <= width:
-        return text
-    kept = ""
-    for char in text:
-        if _columns(kept + char) > width - 1:
-            break
-        kept += char
-    return kept + ELLIPSIS
-
-
-def _columns(text: str) -> int:
-    return sum(
-        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
-        for c in text
-    )
+    return shorten(one_line(text), width)
 
 
 def _unique(rows: Mapping[T, SubmissionResult], key: Key) -> dict[str, T]:
