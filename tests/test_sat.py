@@ -3,11 +3,16 @@ decides a puzzle through (`harness.puzzles.decide`), with and without `python-sa
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
 
+from harness.errors import BadInput
 from harness.puzzles import importers, narrowing, sat, solver, sudoku
-from harness.puzzles.decide import decide
+from harness.puzzles.decide import HANDOFF_GUESSES, decide
 from harness.puzzles.generate import Request, generate
+from harness.puzzles.rating import Rating, rate
 from harness.puzzles.validation import check_case
 from harness.records.evidence import Grid
 from tests.conftest import DATASETS
@@ -115,3 +120,46 @@ def test_locked_candidates_narrow_a_25x25_puzzle_and_keep_its_solution() -> None
     (solution,) = sat.search(puzzle, encoding="reduced")
     flat = [v for row in solution for v in row]
     assert all(mask >> (value - 1) & 1 for mask, value in zip(narrowed, flat, strict=True))
+
+
+def test_rating_a_puzzle_past_the_search_counts_the_guesses_before_sat() -> None:
+    puzzle = frisch()
+    assert rate(puzzle) == Rating("hard", HANDOFF_GUESSES)
+
+
+def test_a_hard_25x25_puzzle_is_made_past_what_the_search_can_prove() -> None:
+    (case,) = generate(Request(size=25, count=1, difficulty="hard", seed=2), "t")
+    assert case.rating == Rating("hard", HANDOFF_GUESSES)  # the search gave up: SAT proved it
+    found = decide(case.puzzle)
+    assert found.decided_by == "sat" and found.solutions == (case.solution,)
+
+
+def test_a_hard_25x25_tier_between_two_guess_counts_is_proved_by_search() -> None:
+    request = Request(25, 1, "hard", seed=2503, min_guesses=200, max_guesses=2_000)
+    (case,) = generate(request, "t")
+    assert case.rating is not None and 200 <= case.rating.guesses <= 2_000
+    assert solver.search(case.puzzle, max_guesses=2_000).solutions == (case.solution,)
+
+
+@pytest.mark.usefixtures("without_sat")
+def test_without_python_sat_a_hard_25x25_request_says_what_to_install() -> None:
+    with pytest.raises(BadInput, match=r"install python-sat .* or give --max-guesses"):
+        Request(size=25, count=1, difficulty="hard", seed=1)
+    Request(size=25, count=1, difficulty="hard", seed=1, max_guesses=2_000)  # search alone
+    Request(size=9, count=1, difficulty="hard", seed=1)  # up to 16x16 the search proves
+
+
+@pytest.mark.parametrize(
+    ("request_args", "message"),
+    [
+        ({"difficulty": "medium", "min_guesses": 10}, "only for --difficulty hard"),
+        ({"min_guesses": 300, "max_guesses": 200}, "--max-guesses: 200 is below 300"),
+        ({"min_guesses": HANDOFF_GUESSES + 1}, "give --max-guesses too"),
+    ],
+)
+def test_guess_counts_a_request_cannot_meet_are_one_line_errors(
+    request_args: dict[str, Any], message: str
+) -> None:
+    arguments: dict[str, Any] = {"difficulty": "hard", **request_args}
+    with pytest.raises(BadInput, match=re.escape(message)):
+        Request(size=25, count=1, seed=1, **arguments)

@@ -123,3 +123,26 @@ def test_max_blanks_caps_the_blanks_and_keeps_the_difficulty(tmp_path: Path) -> 
     for case in load_suite(out).cases:
         assert sum(v == 0 for row in case.puzzle for v in row) <= 30
         assert case.rating is not None and case.rating.difficulty == "easy"
+
+
+def test_the_shipped_hard_25x25_league_tier_is_what_its_recorded_command_makes(
+    tmp_path: Path,
+) -> None:
+    shipped = {c.id: c for c in load_suite(REPO / "testcases" / "league-25x25.yaml").cases}
+    command = re.match(r"(suites generate [^:]*):", shipped["hard-1"].source)
+    assert command is not None and "--max-guesses" in command.group(1)
+    args = [*command.group(1).replace("--count 2", "--count 1").split(), "-o", str(tmp_path / "h")]
+    assert invoke(*args).exit_code == ExitCode.OK
+    (again,) = load_suite(tmp_path / "h").cases
+    assert (again.puzzle, again.solution) == (shipped["hard-1"].puzzle, shipped["hard-1"].solution)
+    assert again.rating == shipped["hard-1"].rating and again.rating.guesses >= 200
+
+
+def test_guess_counts_outside_hard_are_a_one_line_error(tmp_path: Path) -> None:
+    result = invoke(
+        *generate_args(tmp_path / "s.yaml", "--difficulty", "easy", "--min-guesses", "5")
+    )
+    assert result.exit_code == ExitCode.BAD_INPUT
+    assert result.output.strip() == (
+        "error: --min-guesses/--max-guesses: only for --difficulty hard"
+    )

@@ -18,7 +18,13 @@ from harness.grading.calibration import calibrated_plan
 from harness.league import panel, panel_report
 from harness.puzzles import importers
 from harness.puzzles.decide import HANDOFF_GUESSES
-from harness.puzzles.generate import Request, generate
+from harness.puzzles.generate import (
+    PROOF_GUESSES,
+    SAT_TARGET,
+    SEARCH_TARGET,
+    Request,
+    generate,
+)
 from harness.puzzles.rating import Difficulty
 from harness.puzzles.solver import DEFAULT_MAX_GUESSES
 from harness.puzzles.suites import Case, ValueStyle, dump_suite, load_suites
@@ -105,6 +111,26 @@ def generate_command(
             "student solves (see `suites calibrate`).",
         ),
     ] = None,
+    min_guesses: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--min-guesses",
+            min=1,
+            help="Hard only: remove clues until the reference search needs this many guesses "
+            f"to prove the puzzle unique (default {SEARCH_TARGET} up to 16x16; {SAT_TARGET} "
+            "from 25x25, where python-sat proves what the search cannot).",
+        ),
+    ] = None,
+    max_guesses: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--max-guesses",
+            min=1,
+            help="Hard only: never make a removal the search cannot prove within this many "
+            f"guesses (default {PROOF_GUESSES} up to 16x16, none from 25x25): a tier the "
+            "course's programs finish in time.",
+        ),
+    ] = None,
     output: OutputOption = None,
     name: NameOption = None,
     hidden: HiddenOption = False,
@@ -119,13 +145,15 @@ def generate_command(
 
     def work() -> ExitCode:
         started = time.perf_counter()
-        request = Request(size, count, difficulty, seed, max_blanks)
+        request = Request(size, count, difficulty, seed, max_blanks, min_guesses, max_guesses)
         suite = _suite_name(name, output, f"generated-{size}x{size}-{difficulty}")
         cases = [_marked(case, hidden, values) for case in generate(request, suite)]
         blanks = f" --max-blanks {max_blanks}" if max_blanks else ""
+        guesses = f" --min-guesses {min_guesses}" if min_guesses else ""
+        guesses += f" --max-guesses {max_guesses}" if max_guesses else ""
         command = (
             f"sudoku-harness suites generate --size {size} --count {count} "
-            f"--difficulty {difficulty} --seed {seed}{blanks}"
+            f"--difficulty {difficulty} --seed {seed}{blanks}{guesses}"
         )
         description = f"{count} {difficulty} {size}x{size} puzzles made by `{command}`."
         _emit(output, dump_suite(suite, description, cases), len(cases), started)

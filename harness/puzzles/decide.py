@@ -25,11 +25,13 @@ def decide(
     limit: int = 2,
     *,
     max_guesses: int | None = solver.DEFAULT_MAX_GUESSES,
+    handoff: int = HANDOFF_GUESSES,
 ) -> solver.Search:
-    """Up to `limit` solutions of `grid`, by search, then by SAT when the search runs long."""
+    """Up to `limit` solutions of `grid`, by search, then by SAT when the search has made
+    `handoff` guesses (or `max_guesses`, if fewer)."""
     if not sat.available():
         return solver.search(grid, limit, max_guesses=max_guesses)
-    budget = HANDOFF_GUESSES if max_guesses is None else min(max_guesses, HANDOFF_GUESSES)
+    budget = handoff if max_guesses is None else min(max_guesses, handoff)
     found = solver.search(grid, limit, max_guesses=budget)
     if not found.exhausted:
         return found

@@ -5,9 +5,17 @@ then removed in a random order while the puzzle keeps the property its difficult
 
 - easy: naked singles alone still fill the grid;
 - medium: naked and hidden singles still fill it;
-- hard: first as for medium, then on while the solution stays unique (proved by the solver
-  within a guess budget per removal; a removal it cannot prove is not made), until proving it
-  takes TARGET_GUESSES or the budget for the whole puzzle is spent.
+- hard: first as for medium, then on while the solution stays unique, until proving it takes
+  the reference search a target of guesses (`--min-guesses`; by default the size's, PROOFS), or
+  the guess budget for the whole puzzle is spent.
+
+How a removal is proved depends on the size. Up to 16 x 16 the reference search proves it within
+a guess budget, and a removal it cannot prove is not made. From 25 x 25 on (`Proofs.sat`), each
+removal is decided whatever it costs: the search up to the target, then the SAT solver
+(puzzles/decide.py), one clue at a time, so the puzzle stops just past the target instead of
+leaping far beyond it. That needs python-sat (the `sat` extra), and says so in one line without
+it, so the same arguments never give one file with python-sat and another without. The SAT
+solver's answer is exact, so the puzzle made does not depend on how long it took.
 
 Each property implies a unique solution. With `max_blanks`, removing stops at that many blanks:
 an easy puzzle with fewer blanks is one that plain first-empty backtracking, as students write it,
@@ -29,7 +37,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from harness.errors import BadInput
-from harness.puzzles import solver
+from harness.puzzles import sat, solver
+from harness.puzzles.decide import HANDOFF_GUESSES, decide
 from harness.puzzles.rating import Difficulty, Rating, level
 from harness.puzzles.sudoku import box_side
 from harness.puzzles.suites import Case
@@ -37,9 +46,36 @@ from harness.records.evidence import Grid
 
 SIZES = (4, 9, 16, 25, 36)
 MAX_ATTEMPTS = 200
-PROOF_GUESSES = 200  # per uniqueness check while removing clues for a hard puzzle
-HARD_GUESSES = 2_000  # for all of them, so a 25x25 takes seconds (counted, so deterministic)
-TARGET_GUESSES = 10  # a hard puzzle this hard to prove unique needs no more removing
+PROOF_GUESSES = 200  # per uniqueness check while removing clues for a hard puzzle, by search
+
+
+@dataclass(frozen=True)
+class Proofs:
+    """How the hard stage proves that a removal keeps the solution unique."""
+
+    target: int  # done once the search needs this many guesses to prove the puzzle unique
+    ceiling: int | None  # the search proves within this many guesses, or the removal is not
+    # made; None: past the target, the SAT solver decides (puzzles/decide.py)
+    exact: bool  # one clue at a time, and a puzzle short of the target is made again
+
+    @property
+    def sat(self) -> bool:
+        return self.ceiling is None
+
+    @property
+    def budget(self) -> int:
+        """Search guesses for all the checks of one puzzle (counted, so deterministic)."""
+        return 10 * (self.ceiling or 2 * self.target)
+
+
+SEARCH_TARGET = 10  # up to 16 x 16: any guess at all makes a puzzle hard enough
+SAT_TARGET = 500  # from 25 x 25: a tenth of a second of search, then SAT for what is past it
+PROOFS = {
+    n: Proofs(SEARCH_TARGET, PROOF_GUESSES, exact=False)
+    if n <= 16
+    else Proofs(SAT_TARGET, None, exact=True)
+    for n in SIZES
+}
 
 Cells = list[list[int]]
 Keeps = Callable[[Cells], bool]
@@ -52,6 +88,8 @@ class Request:
     difficulty: Difficulty
     seed: int
     max_blanks: int | None = None  # stop removing clues at this many blanks (None: no limit)
+    min_guesses: int | None = None  # hard: the proofs' target (None: the size's, PROOFS)
+    max_guesses: int | None = None  # hard: the proofs' ceiling (None: the size's, PROOFS)
 
     def __post_init__(self) -> None:
         if self.size not in SIZES:
@@ -60,6 +98,37 @@ class Request:
             raise BadInput(f"--count: {self.count} must be at least 1")
         if self.max_blanks is not None and self.max_blanks < 1:
             raise BadInput(f"--max-blanks: {self.max_blanks} must be at least 1")
+        self._check_guesses()
+
+    def _check_guesses(self) -> None:
+        low, high = self.min_guesses, self.max_guesses
+        if (low is not None or high is not None) and self.difficulty != "hard":
+            raise BadInput("--min-guesses/--max-guesses: only for --difficulty hard")
+        proofs = self.proofs
+        if proofs.ceiling is not None and proofs.ceiling < proofs.target:
+            raise BadInput(f"--max-guesses: {proofs.ceiling} is below {proofs.target}")
+        if self.difficulty != "hard" or not proofs.sat:
+            return
+        if proofs.target > HANDOFF_GUESSES:
+            raise BadInput(
+                f"--min-guesses: {proofs.target} is past {HANDOFF_GUESSES:,}, where the search "
+                "hands over to the SAT solver and stops counting; give --max-guesses too"
+            )
+        if not sat.available():
+            raise BadInput(
+                f"--difficulty: hard {self.size}x{self.size} puzzles are proved unique by a SAT "
+                "solver: install python-sat (pip install 'sudoku-harness[sat]'), or give "
+                "--max-guesses to prove them by search alone"
+            )
+
+    @property
+    def proofs(self) -> Proofs:
+        """The size's proofs, with this request's target and ceiling."""
+        proofs = PROOFS[self.size]
+        if self.min_guesses is None and self.max_guesses is None:
+            return proofs
+        target = self.min_guesses or proofs.target
+        return Proofs(target, self.max_guesses or proofs.ceiling, exact=True)
 
 
 def generate(request: Request, suite: str) -> list[Case]:
@@ -93,12 +162,16 @@ def _case(request: Request, suite: str, index: int) -> Case:
 def _attempt(request: Request, rng: random.Random) -> tuple[Grid, Grid, Rating] | None:
     solution = full_grid(request.size, rng)
     puzzle = solution
-    for keeps in STAGES[request.difficulty]:
-        puzzle = remove_clues(puzzle, solution, keeps(), rng, request.max_blanks)
+    proofs = request.proofs
+    for stage in STAGES[request.difficulty]:
+        chunk = 1 if stage.proving and proofs.exact else None
+        puzzle = remove_clues(puzzle, solution, stage.keeps(proofs), rng, request.max_blanks, chunk)
     measured = level(puzzle)
     if measured != request.difficulty:
         return None
-    guesses = solver.search(puzzle, limit=2).guesses
+    guesses = decide(puzzle, limit=2).guesses
+    if request.difficulty == "hard" and proofs.exact and guesses < proofs.target:
+        return None
     return puzzle, solution, Rating(difficulty=measured, guesses=guesses)
 
 
@@ -109,17 +182,23 @@ def full_grid(n: int, rng: random.Random) -> Grid:
 
 
 def remove_clues(
-    puzzle: Grid, solution: Grid, keeps: Keeps, rng: random.Random, max_blanks: int | None = None
+    puzzle: Grid,
+    solution: Grid,
+    keeps: Keeps,
+    rng: random.Random,
+    max_blanks: int | None = None,
+    first_chunk: int | None = None,
 ) -> Grid:
-    """Blank the puzzle's clues in a random order, a chunk at a time, while `keeps` holds, and
-    while the puzzle has fewer than `max_blanks` blanks."""
+    """Blank the puzzle's clues in a random order, a chunk at a time (`first_chunk` first, the
+    size when None), while `keeps` holds, and while the puzzle has fewer than `max_blanks`
+    blanks."""
     n = len(solution)
     work = [list(row) for row in puzzle]
     order = [(r, c) for r in range(n) for c in range(n) if puzzle[r][c]]
     rng.shuffle(order)
     if max_blanks is not None:
         order = order[: max(0, max_blanks - (n * n - len(order)))]
-    chunk, start, failures = n, 0, 0
+    chunk, start, failures = first_chunk or n, 0, 0
     while start < len(order) and failures < 2 * n:
         cells = order[start : start + chunk]
         for r, c in cells:
@@ -152,21 +231,31 @@ def _all_singles(work: Cells) -> bool:
 class _Unique:
     """Whether the solution stays unique, while the puzzle's guess budget lasts."""
 
-    def __init__(self) -> None:
+    def __init__(self, proofs: Proofs) -> None:
+        self.proofs = proofs
         self.spent = 0
         self.done = False
 
     def __call__(self, work: Cells) -> bool:
-        if self.done or self.spent >= HARD_GUESSES:
+        if self.done or self.spent >= self.proofs.budget:
             return False
-        found = solver.search(work, limit=2, max_guesses=PROOF_GUESSES)
+        if self.proofs.ceiling is None:
+            found = decide(work, 2, max_guesses=None, handoff=self.proofs.target)
+        else:
+            found = solver.search(work, 2, max_guesses=self.proofs.ceiling)
         self.spent += found.guesses
-        self.done = found.unique and found.guesses >= TARGET_GUESSES
+        self.done = found.unique and found.guesses >= self.proofs.target
         return found.unique
 
 
-STAGES: dict[Difficulty, tuple[Callable[[], Keeps], ...]] = {
-    "easy": (lambda: _naked_singles,),
-    "medium": (lambda: _all_singles,),
-    "hard": (lambda: _all_singles, _Unique),
+@dataclass(frozen=True)
+class Stage:
+    keeps: Callable[[Proofs], Keeps]
+    proving: bool = False  # each removal is a uniqueness proof (one at a time if Proofs.exact)
+
+
+STAGES: dict[Difficulty, tuple[Stage, ...]] = {
+    "easy": (Stage(lambda _: _naked_singles),),
+    "medium": (Stage(lambda _: _all_singles),),
+    "hard": (Stage(lambda _: _all_singles), Stage(_Unique, proving=True)),
 }

@@ -5,7 +5,9 @@
 - hard: the solver has to guess.
 
 `guesses` is the number of values the solver tries while proving the solution unique (it searches
-for a second one), a measure that keeps growing where the three levels stop.
+for a second one), a measure that keeps growing where the three levels stop. With python-sat
+installed it stops growing at HANDOFF_GUESSES (puzzles/decide.py): past that, the SAT solver
+proves the puzzle, and the rating reads "at least that many".
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 from harness.puzzles import solver
+from harness.puzzles.decide import decide
 
 Difficulty = Literal["easy", "medium", "hard"]
 DIFFICULTIES: tuple[Difficulty, ...] = get_args(Difficulty)
@@ -27,9 +30,7 @@ class Rating:
 
 
 def rate(grid: Sequence[Sequence[int]], max_guesses: int | None = None) -> Rating:
-    return Rating(
-        difficulty=level(grid), guesses=solver.search(grid, 2, max_guesses=max_guesses).guesses
-    )
+    return Rating(difficulty=level(grid), guesses=decide(grid, 2, max_guesses=max_guesses).guesses)
 
 
 def level(grid: Sequence[Sequence[int]]) -> Difficulty:
