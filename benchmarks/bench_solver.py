@@ -9,13 +9,14 @@ with `is_solution_of`. Each solver has a time budget per set: the solve running 
 is interrupted, and that solver does not attempt the rest of the set. Our solver gives up on a
 puzzle after --max-guesses guesses. Norvig's runs on the 9x9 and 16x16 sets only.
 
-On the 25x25 set, with python-sat installed, more lanes join the rotation (who goes first moves
-by one each puzzle): the SAT lanes (harness.puzzles.sat, one per encoding and solver) and the
-production path (harness.puzzles.decide: the search, then SAT). They count to 2, so "solved"
-there means solved and proved unique.
+On the 25x25 set and the 36x36 boards, with python-sat installed, more lanes join the rotation
+(who goes first moves by one each puzzle): the SAT lanes (harness.puzzles.sat, one per encoding
+and solver) and the production path (harness.puzzles.decide: the search, then SAT). They count
+to 2, so "solved" there means solved and proved unique.
 
-The puzzles are the read-only collections in ../shared/datasets/benchmarks; a set whose file is
-missing is skipped. Read the ratios, not the absolute times (they depend on the machine).
+The puzzles are the read-only collections in ../shared/datasets/benchmarks, and the course's
+36 x 36 boards in ../shared/datasets/b351-boards; a set whose file is missing is skipped. Read
+the ratios, not the absolute times (they depend on the machine).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from types import FrameType
 from typing import Literal
 
 REPO = Path(__file__).resolve().parents[1]
-DATA = REPO.parent / "shared" / "datasets" / "benchmarks"
+DATA = REPO.parent / "shared" / "datasets"
 sys.path.insert(0, str(REPO))
 
 from benchmarks import norvig  # noqa: E402
@@ -50,7 +51,7 @@ QUICK = 20  # puzzles per set with --quick
 RECURSION = 50_000  # Norvig's search and propagation recurse; 16 x 16 goes deep
 SPEED_SETS = ("top95", "17clue", "forum_hardest")  # target: ours >= 3x Norvig's puzzles/s
 SPEED_TARGET = 3.0
-SOLVE_ALL_SETS = ("janko16", "frisch25")  # target: ours solves every puzzle
+SOLVE_ALL_SETS = ("janko16", "frisch25", "b351-36")  # target: ours solves every puzzle
 SAT_LANES: tuple[tuple[sat.Encoding, str], ...] = (  # (encoding, python-sat solver name)
     ("plain", "cadical195"),
     ("reduced", "cadical195"),
@@ -68,20 +69,28 @@ Solve = Callable[[Grid], Answer]
 @dataclass(frozen=True)
 class Dataset:
     name: str
-    file: str
+    file: str  # under ../shared/datasets
     step: int = 1  # take every step-th puzzle, from the first: a fixed sample
     norvig: bool = True  # run Norvig's solver on it too
     sat: bool = False  # run the SAT lanes and the production path (search, then SAT) on it too
+    format: importers.Format = "lines"  # how harness.puzzles.importers reads it
 
 
 SETS = (
-    Dataset("easy50", "norvig_easy50.txt"),
-    Dataset("top95", "norvig_top95.txt"),
-    Dataset("hardest", "norvig_hardest.txt"),
-    Dataset("17clue", "royle_17clue_49151_pytudes.txt", step=49),
-    Dataset("forum_hardest", "tdoku_puzzles6_forum_hardest_1106.txt"),
-    Dataset("janko16", "gecode_16x16_janko55.txt"),
-    Dataset("frisch25", "gecode_25x25_frisch18.txt", norvig=False, sat=True),
+    Dataset("easy50", "benchmarks/norvig_easy50.txt"),
+    Dataset("top95", "benchmarks/norvig_top95.txt"),
+    Dataset("hardest", "benchmarks/norvig_hardest.txt"),
+    Dataset("17clue", "benchmarks/royle_17clue_49151_pytudes.txt", step=49),
+    Dataset("forum_hardest", "benchmarks/tdoku_puzzles6_forum_hardest_1106.txt"),
+    Dataset("janko16", "benchmarks/gecode_16x16_janko55.txt"),
+    Dataset("frisch25", "benchmarks/gecode_25x25_frisch18.txt", norvig=False, sat=True),
+    Dataset(  # the course's 36 x 36 boards (CSV, one per file)
+        "b351-36",
+        "b351-boards/tests/test-6-ridiculous",
+        norvig=False,
+        sat=True,
+        format="boards",
+    ),
 )
 
 
@@ -168,16 +177,18 @@ def load(dataset: Dataset, quick: bool) -> tuple[list[Grid], int] | None:
     """The set's puzzles (sampled, and cut to QUICK with quick) and the file's count; None
     when the file is absent."""
     path = DATA / dataset.file
-    if not path.is_file():
+    if not path.exists():
         return None
     try:
-        puzzles = [raw.puzzle for raw in importers.read(path, "lines")]
+        puzzles = [raw.puzzle for raw in importers.read(path, dataset.format)]
     except BadInput as error:
         raise SystemExit(str(error)) from None
     return puzzles[:: dataset.step][: QUICK if quick else None], len(puzzles)
 
 
 def encode(grid: Grid) -> str:
+    if len(grid) > len(SYMBOLS):
+        return ",".join(str(v) for row in grid for v in row)
     return "".join(SYMBOLS[v - 1] if v else "." for row in grid for v in row)
 
 
@@ -334,12 +345,12 @@ def row(result: SetResult, run: SolverRun) -> str:
     )
 
 
-def sat_target(run: SolverRun) -> str:
+def sat_target(name: str, run: SolverRun) -> str:
     solved, ms = run.count("solved"), run.milliseconds()
     median, worst = (statistics.median(ms) / 1e3, max(ms) / 1e3) if ms else (0.0, 0.0)
     met = solved == run.puzzles and median < SAT_TARGET[0] and worst < SAT_TARGET[1]
     return (
-        f"frisch25, {run.name}: solved and proved {solved}/{run.puzzles}, median {median:.2f} s, "
+        f"{name}, {run.name}: solved and proved {solved}/{run.puzzles}, median {median:.2f} s, "
         f"worst {worst:.2f} s (target: all, < {SAT_TARGET[0]:g} s, < {SAT_TARGET[1]:g} s): "
         + ("met" if met else "NOT met")
     )
@@ -373,7 +384,7 @@ def targets(results: Sequence[SetResult]) -> list[str]:
             lines.append(speed_target(result))
         elif result.dataset.name in SOLVE_ALL_SETS:
             lines.append(solve_all_target(result))
-        lines.extend(sat_target(run) for run in result.more)
+        lines.extend(sat_target(result.dataset.name, run) for run in result.more)
     return lines
 
 
