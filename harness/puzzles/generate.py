@@ -15,7 +15,9 @@ removal is decided whatever it costs: the search up to the target, then the SAT 
 (puzzles/decide.py), one clue at a time, so the puzzle stops just past the target instead of
 leaping far beyond it. That needs python-sat (the `sat` extra), and says so in one line without
 it, so the same arguments never give one file with python-sat and another without. The SAT
-solver's answer is exact, so the puzzle made does not depend on how long it took.
+solver's answer is exact, so the puzzle made does not depend on how long it took. With
+`--max-guesses` (a ceiling) the search alone proves every removal within it, and a removal it
+cannot prove is not made: a band of difficulty between the two counts, for a timed league.
 
 Each property implies a unique solution. With `max_blanks`, removing stops at that many blanks:
 an easy puzzle with fewer blanks is one that plain first-empty backtracking, as students write it,
