@@ -94,7 +94,8 @@ class Limits(BaseModel):
         default=3,
         ge=0,
         description="after this many time-outs in a row in one item, its other cases are not "
-        "run (0: always run every case)",
+        "run (0: always run every case); board scenarios count only across stages "
+        "(harness/shapes/streaks.py)",
     )
     wall_budget: float = Field(
         default=1.0,

@@ -28,6 +28,7 @@ from harness.sandbox.workdir import CopyRefused, private_copy
 from harness.shapes.base import RunContext, SubmissionRun, call_limits
 from harness.shapes.rules import check_source
 from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in, write_files
+from harness.shapes.streaks import Streaks
 from harness.shapes.stubs import item_stubs, stubs
 from harness.submissions import Submission, SubmissionProblem, entry_file
 
@@ -104,7 +105,7 @@ class _Calls:
             self.context.drivers,
             self.context.reference_needed,
         )
-        self.timeouts: dict[str, int] = {}
+        self.streaks = Streaks(assignment.limits.timeouts_before_skip, "calls")
 
     def run_all(self) -> tuple[LoadOutcome, tuple[CallOutcome, ...], dict[str, str]]:
         try:
@@ -121,10 +122,8 @@ class _Calls:
         assignment = self.context.assignment
         if probe.item not in names:
             return CallOutcome("not_loaded", message=f"{probe.item} is not defined in the module")
-        streak = self.timeouts.get(probe.item, 0)
-        skip_after = assignment.limits.timeouts_before_skip
-        if skip_after and streak >= skip_after:
-            return CallOutcome("skipped", message=f"not run: {streak} calls in a row timed out")
+        if skipped := self.streaks.skipped(probe.item):
+            return skipped
         limits = call_limits(assignment, probe)
         args = [codec.encode(arg) for arg in probe.args]
         request: dict[str, Any] = {"name": names[probe.item], "args": args}
@@ -137,5 +136,4 @@ class _Calls:
         request["return_args"] = probe.expect.inspects_arguments
         call = functools.partial(self.session.call, request, limits)
         outcome = self.context.budget.run(call, limits.wall_seconds)
-        self.timeouts[probe.item] = streak + 1 if outcome.over_time(limits.time) else 0
-        return outcome
+        return self.streaks.record(probe.item, outcome, limits.time)

@@ -32,6 +32,7 @@ from harness.sandbox.workdir import CopyRefused, private_copy, run_copy
 from harness.shapes import programs
 from harness.shapes.base import RunContext, SubmissionRun, call_limits
 from harness.shapes.programs import Commands, Program
+from harness.shapes.streaks import Streaks
 from harness.submissions import Submission, SubmissionProblem
 
 BUILD_OUTPUT = 1 << 20  # compiler output read, bytes
@@ -89,7 +90,7 @@ class _Built:
 class _Runs:
     def __init__(self, context: RunContext, workdir: Path, found: tuple[Program, ...]) -> None:
         self.context, self.workdir, self.found = context, workdir, found
-        self.timeouts: dict[str, int] = {}
+        self.streaks = Streaks(context.assignment.limits.timeouts_before_skip, "runs")
         self.disk = quota.watch(workdir, context.assignment.limits.disk)  # builds' and runs'
 
     def run_all(self) -> SubmissionRun:
@@ -171,15 +172,12 @@ class _Runs:
             if chosen.failure.kind == "internal":
                 return CallOutcome("internal", message=_unbuilt(chosen))
             return CallOutcome("not_loaded", message=_unbuilt(chosen))
-        streak = self.timeouts.get(probe.item, 0)
-        skip_after = self.context.assignment.limits.timeouts_before_skip
-        if skip_after and streak >= skip_after:
-            return CallOutcome("skipped", message=f"not run: {streak} runs in a row timed out")
+        if skipped := self.streaks.skipped(probe.item):
+            return skipped
         limits = call_limits(self.context.assignment, probe)
         run = functools.partial(self._run, chosen, str(probe.args[0]).encode(), limits)
         outcome = self.context.budget.run(run, limits.wall_seconds)
-        self.timeouts[probe.item] = streak + 1 if outcome.over_time(limits.time) else 0
-        return outcome
+        return self.streaks.record(probe.item, outcome, limits.time)
 
     def _run(self, chosen: _Built, stdin: bytes, limits: Limits, wall: float) -> CallOutcome:
         """One run of a built program on `stdin`, in a fresh copy of the built working copy,
