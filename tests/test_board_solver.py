@@ -8,6 +8,7 @@ and value.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
@@ -24,6 +25,7 @@ from harness.assignments.board_solver.trace import Event
 from harness.config import load_config
 from harness.errors import BadInput
 from harness.grading.calibration import calibrated_plan
+from harness.grading.plan import Plan
 from harness.grading.run import grade_one
 from harness.puzzles.importers import import_cases
 from harness.records.evidence import Grid
@@ -50,20 +52,33 @@ FIXTURE_DIRS = sorted(p.parent for p in BOARDS.glob("*/*/a2.py"))
 EXAMPLES = REPO / "submissions" / "board-solver"
 
 
+@functools.cache
+def _plan() -> Plan:
+    return plan_for(CONFIG, "boards")
+
+
+@functools.cache
+def _graded_folder(verdict: str) -> dict[str, SubmissionResult]:
+    return {s.name: s for s in grade_path(_plan(), BOARDS / verdict).submissions}
+
+
+class Graded:
+    """The fixtures' results by "VERDICT/NAME", each verdict's folder graded when first asked
+    for: xdist's processes then share the folders out (TLE alone takes 30 s) instead of each
+    grading all of them."""
+
+    def __getitem__(self, key: str) -> SubmissionResult:
+        verdict, name = key.split("/")
+        return _graded_folder(verdict)[name]
+
+
 @pytest.fixture(scope="module")
-def graded() -> dict[str, SubmissionResult]:
-    plan = plan_for(CONFIG, "boards")
-    results: dict[str, SubmissionResult] = {}
-    for folder in sorted({d.parent for d in FIXTURE_DIRS}):
-        report = grade_path(plan, folder)
-        results.update({f"{folder.name}/{s.name}": s for s in report.submissions})
-    return results
+def graded() -> Graded:
+    return Graded()
 
 
 @pytest.mark.parametrize("folder", FIXTURE_DIRS, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_fixture_gets_its_folders_verdict(
-    graded: dict[str, SubmissionResult], folder: Path
-) -> None:
+def test_fixture_gets_its_folders_verdict(graded: Graded, folder: Path) -> None:
     expected = Verdict(folder.parent.name)
     result = graded[f"{expected.value}/{folder.name}"]
     verdicts = {c.verdict for item in result.items for c in item.cases}
@@ -74,7 +89,7 @@ def test_fixture_gets_its_folders_verdict(
 
 
 def test_a_failing_call_fails_every_criterion_it_informs(
-    graded: dict[str, SubmissionResult],
+    graded: Graded,
 ) -> None:
     result = graded["RE/makemove_raises"]
     make = next(item for item in result.items if item.name == "makeMove")
