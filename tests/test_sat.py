@@ -155,11 +155,12 @@ def test_without_python_sat_a_hard_25x25_request_says_what_to_install() -> None:
         ({"difficulty": "medium", "min_guesses": 10}, "only for --difficulty hard"),
         ({"min_guesses": 300, "max_guesses": 200}, "--max-guesses: 200 is below 300"),
         ({"min_guesses": HANDOFF_GUESSES + 1}, "give --max-guesses too"),
+        ({"size": 9, "min_guesses": 300}, "200 is below 300 (the default at 9x9: give a larger"),
     ],
 )
 def test_guess_counts_a_request_cannot_meet_are_one_line_errors(
     request_args: dict[str, Any], message: str
 ) -> None:
-    arguments: dict[str, Any] = {"difficulty": "hard", **request_args}
+    arguments: dict[str, Any] = {"size": 25, "difficulty": "hard", **request_args}
     with pytest.raises(BadInput, match=re.escape(message)):
-        Request(size=25, count=1, seed=1, **arguments)
+        Request(count=1, seed=1, **arguments)

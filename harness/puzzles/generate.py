@@ -108,7 +108,8 @@ class Request:
             raise BadInput("--min-guesses/--max-guesses: only for --difficulty hard")
         proofs = self.proofs
         if proofs.ceiling is not None and proofs.ceiling < proofs.target:
-            raise BadInput(f"--max-guesses: {proofs.ceiling} is below {proofs.target}")
+            given = "" if high else f" (the default at {self.size}x{self.size}: give a larger one)"
+            raise BadInput(f"--max-guesses: {proofs.ceiling} is below {proofs.target}{given}")
         if self.difficulty != "hard" or not proofs.sat:
             return
         if proofs.target > HANDOFF_GUESSES:
