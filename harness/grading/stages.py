@@ -18,14 +18,14 @@ its probes' outcomes say so. Time-outs in a row count across runs: an item skipp
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
-from harness.config import AssignmentConfig
 from harness.grading.plan import shape_of
 from harness.records.outcomes import CallOutcome
 from harness.records.probes import Probe, Stage
 from harness.shapes import SHAPES
 from harness.shapes.base import RunContext, SubmissionRun, call_limits
+from harness.shapes.streaks import Streaks
 from harness.submissions import Submission
 
 
@@ -61,9 +61,9 @@ def run_in_stages(submission: Submission, context: RunContext) -> SubmissionRun:
     outcomes: dict[int, CallOutcome] = {}
     own: list[tuple[SubmissionRun, frozenset[str]]] = []  # the assignment's shape's, loaded
     others: list[SubmissionRun] = []
-    streaks = _Streaks(context.assignment)
+    streaks = Streaks(context.assignment.limits.timeouts_before_skip, "cases")
     for group in _groups(context):
-        indices = streaks.to_run(context.probes, group.indices, outcomes)
+        indices = _skipped(streaks, context.probes, group.indices, outcomes)
         if group.indices and not indices:
             continue  # every probe of it is skipped
         probes = tuple(context.probes[i] for i in indices)
@@ -72,7 +72,8 @@ def run_in_stages(submission: Submission, context: RunContext) -> SubmissionRun:
             return run
         got = _outcomes(run, len(probes))
         outcomes.update(zip(indices, got, strict=True))
-        streaks.count(probes, got)
+        for probe, outcome in zip(probes, got, strict=True):
+            streaks.record(probe.item, outcome, call_limits(context.assignment, probe).time)
         if group.shape != context.assignment.shape:
             others.append(run)
         elif run.load.loaded:
@@ -81,32 +82,18 @@ def run_in_stages(submission: Submission, context: RunContext) -> SubmissionRun:
     return _together(own, others, ordered)
 
 
-@dataclass
-class _Streaks:
-    """Time-outs in a row per item, carried from one run to the next: an item that timed out
-    `timeouts_before_skip` times in a row is not run on in a later stage either (each shape
-    counts within its own run)."""
-
-    assignment: AssignmentConfig
-    counts: dict[str, int] = field(default_factory=dict)
-
-    def to_run(
-        self, probes: tuple[Probe, ...], indices: tuple[int, ...], outcomes: dict[int, CallOutcome]
-    ) -> tuple[int, ...]:
-        """The indices still to run; the others get a skipped outcome in `outcomes`."""
-        after = self.assignment.limits.timeouts_before_skip
-        for i in indices:
-            streak = self.counts.get(probes[i].item, 0)
-            if after and streak >= after:
-                why = f"not run: {streak} cases in a row timed out"
-                outcomes[i] = CallOutcome("skipped", message=why)
-        return tuple(i for i in indices if i not in outcomes)
-
-    def count(self, probes: tuple[Probe, ...], outcomes: tuple[CallOutcome, ...]) -> None:
-        for probe, outcome in zip(probes, outcomes, strict=True):
-            if outcome.kind != "skipped":  # a shape's own skip keeps the streak going
-                over = outcome.over_time(call_limits(self.assignment, probe).time)
-                self.counts[probe.item] = self.counts.get(probe.item, 0) + 1 if over else 0
+def _skipped(
+    streaks: Streaks,
+    probes: tuple[Probe, ...],
+    indices: tuple[int, ...],
+    outcomes: dict[int, CallOutcome],
+) -> tuple[int, ...]:
+    """The indices still to run: an item that timed out `timeouts_before_skip` times in a row
+    in an earlier run is not run on; its probes get the skipped outcome in `outcomes`."""
+    for i in indices:
+        if skipped := streaks.skipped(probes[i].item):
+            outcomes[i] = skipped
+    return tuple(i for i in indices if i not in outcomes)
 
 
 def _outcomes(run: SubmissionRun, count: int) -> tuple[CallOutcome, ...]:

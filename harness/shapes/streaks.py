@@ -20,7 +20,7 @@ from harness.records.outcomes import CallOutcome
 @dataclass
 class Streaks:
     after: int  # time-outs in a row before skipping (0: never skip)
-    what: str  # what timed out, plural, for the message: "calls", "runs"
+    what: str  # what timed out, plural, for the message: "calls", "runs", "cases"
     counts: dict[str, int] = field(default_factory=dict)
 
     def skipped(self, item: str) -> CallOutcome | None:
@@ -33,7 +33,9 @@ class Streaks:
         return None
 
     def record(self, item: str, outcome: CallOutcome, cpu_limit: float) -> CallOutcome:
-        """Count `outcome` of a case of `item`, and return it."""
-        timed_out = outcome.over_time(cpu_limit)
-        self.counts[item] = self.counts.get(item, 0) + 1 if timed_out else 0
+        """Count `outcome` of a case of `item`, and return it. A skipped case (skipped by a
+        shape within its run) keeps the streak going."""
+        if outcome.kind != "skipped":
+            timed_out = outcome.over_time(cpu_limit)
+            self.counts[item] = self.counts.get(item, 0) + 1 if timed_out else 0
         return outcome
