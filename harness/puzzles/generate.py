@@ -242,7 +242,7 @@ class _Unique:
     def __call__(self, work: Cells) -> bool:
         if self.done or self.spent >= self.proofs.budget:
             return False
-        if self.proofs.ceiling is None:
+        if self.proofs.sat:
             found = decide(work, 2, max_guesses=None, handoff=self.proofs.target)
         else:
             found = solver.search(work, 2, max_guesses=self.proofs.ceiling)
