@@ -52,11 +52,12 @@ RECURSION = 50_000  # Norvig's search and propagation recurse; 16 x 16 goes deep
 SPEED_SETS = ("top95", "17clue", "forum_hardest")  # target: ours >= 3x Norvig's puzzles/s
 SPEED_TARGET = 3.0
 SOLVE_ALL_SETS = ("janko16", "frisch25", "b351-36")  # target: ours solves every puzzle
-SAT_LANES: tuple[tuple[sat.Encoding, str], ...] = (  # (encoding, python-sat solver name)
-    ("plain", "cadical195"),
-    ("reduced", "cadical195"),
-    ("narrowed", "cadical195"),
-    ("reduced", "glucose4"),
+SAT_LANES: tuple[tuple[sat.Encoding, str, sat.Tuning], ...] = (  # python-sat solver name
+    ("plain", "cadical195", "default"),
+    ("reduced", "cadical195", "default"),
+    ("reduced", "cadical195", "sat"),
+    ("narrowed", "cadical195", "sat"),
+    ("reduced", "glucose4", "default"),
 )
 LANE_DECIDE = "decide: search, then SAT"
 SAT_TARGET = (1.5, 10.0)  # seconds: median and worst, every puzzle solved and proved unique
@@ -204,9 +205,9 @@ def ours(max_guesses: int) -> Solve:
     return solve
 
 
-def by_sat(encoding: sat.Encoding, backend: str) -> Solve:
+def by_sat(encoding: sat.Encoding, backend: str, tuning: sat.Tuning) -> Solve:
     def solve(puzzle: Grid) -> Answer:
-        found = sat.search(puzzle, limit=2, encoding=encoding, backend=backend)
+        found = sat.search(puzzle, limit=2, encoding=encoding, backend=backend, tuning=tuning)
         return (found[0] if len(found) == 1 else None), 0, False
 
     return solve
@@ -224,8 +225,12 @@ def extra_lanes(dataset: Dataset, options: argparse.Namespace) -> list[Lane]:
     if not dataset.sat or not sat.available():
         return []
     lanes = [
-        Lane(f"SAT {encoding}, {backend}", by_sat(encoding, backend), options.budget_seconds)
-        for encoding, backend in SAT_LANES
+        Lane(
+            f"SAT {encoding}, {backend}" + (f" ({tuning} config)" if "cadical" in backend else ""),
+            by_sat(encoding, backend, tuning),
+            options.budget_seconds,
+        )
+        for encoding, backend, tuning in SAT_LANES
     ]
     return [*lanes, Lane(LANE_DECIDE, production(options.max_guesses), options.budget_seconds)]
 

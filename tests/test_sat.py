@@ -40,18 +40,24 @@ assert FIG5.solution is not None
 TWO_SOLUTIONS = blanked(FIG5.solution, [(3, 5), (3, 8), (4, 5), (4, 8)])
 
 
+@pytest.mark.parametrize("tuning", sat.TUNINGS)
 @pytest.mark.parametrize("encoding", sat.ENCODINGS)
-def test_sat_proves_a_minimal_25x25_puzzle_the_search_cannot_finish(encoding: sat.Encoding) -> None:
+def test_sat_proves_a_minimal_25x25_puzzle_the_search_cannot_finish(
+    encoding: sat.Encoding, tuning: sat.Tuning
+) -> None:
     puzzle = frisch()
     assert solver.search(puzzle, limit=2, max_guesses=200).exhausted
-    found = sat.search(puzzle, limit=2, encoding=encoding)
+    found = sat.search(puzzle, limit=2, encoding=encoding, tuning=tuning)
     assert len(found) == 1
     assert sudoku.is_solution_of(puzzle, found[0])
 
 
+@pytest.mark.parametrize("tuning", sat.TUNINGS)
 @pytest.mark.parametrize("encoding", sat.ENCODINGS)
-def test_sat_finds_both_solutions_of_a_puzzle_with_two(encoding: sat.Encoding) -> None:
-    found = sat.search(TWO_SOLUTIONS, limit=5, encoding=encoding)
+def test_sat_finds_both_solutions_of_a_puzzle_with_two(
+    encoding: sat.Encoding, tuning: sat.Tuning
+) -> None:
+    found = sat.search(TWO_SOLUTIONS, limit=5, encoding=encoding, tuning=tuning)
     assert len(set(found)) == 2
     assert FIG5.solution in found
     assert all(sudoku.is_solution_of(TWO_SOLUTIONS, grid) for grid in found)
