@@ -355,6 +355,20 @@ def test_a_student_is_named_by_any_of_their_keys(key: str, config: Path, tmp_pat
     assert (jane.marks, raj.marks) == (84, 85)
 
 
+GROUP = result(  # a Gradescope group: each member's sid and e-mail joined with ", "
+    "submission_90002",
+    student=Student("Raj Kumar, Li Wei", "123457, 123459", "raj@uni.edu, li@uni.edu"),
+)
+
+
+@pytest.mark.parametrize("key", ["li@uni.edu", "123457", "submission_90002"])
+def test_a_group_is_named_by_any_members_key(key: str, config: Path, tmp_path: Path) -> None:
+    """As the roster matches a group by each member (intake/roster.py)."""
+    adjustments = sheet(tmp_path, "adj.csv", f"student,delta\n{key},-1\n")
+    jane, group = adjust(read(config, adjustments=adjustments), STUDENTS[0], GROUP)
+    assert (jane.marks, group.marks) == (85, 84)
+
+
 @pytest.mark.parametrize(
     ("key", "error"),
     [

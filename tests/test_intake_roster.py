@@ -103,6 +103,13 @@ def test_a_group_submission_takes_every_member(tmp_path: Path) -> None:
         assert intake.unlisted == ("submission_90003",)
 
 
+def test_a_group_member_is_matched_by_name_alone(tmp_path: Path) -> None:
+    path = roster(tmp_path, "name,section\nLi Wei,B\nNo Body,C\n")
+    with rostered(LMS / "gradescope", path) as intake:
+        assert [s.name for s in intake.absent] == ["No Body"]
+        assert "submission_90002" not in intake.unlisted
+
+
 def test_a_name_alone_matches_when_one_submission_has_it(tmp_path: Path) -> None:
     path = roster(tmp_path, "name,section\nJane Doe,A\nLi  wei,B\n")
     with rostered(LMS / "moodle", path) as intake:

@@ -38,7 +38,7 @@ from pathlib import Path
 
 from harness.errors import BadInput
 from harness.intake.record import Intake
-from harness.records.identity import Student
+from harness.records.identity import KeyField, Student, key
 from harness.textfile import read_text
 
 COLUMNS: Mapping[str, str] = {
@@ -157,7 +157,7 @@ def with_roster(intake: Intake, roster: Roster) -> Intake:
         if name is None:
             absent.append(row.student)
             continue
-        group = _group(students.get(name, Student()))
+        group = students.get(name, Student()).group
         if name in claimed and not group:
             problem = f"matches the submission {name!r}, as line {claimed[name]} does"
             raise BadInput.at(f"{roster.path}:{row.line}", f"{problem}: one row per student")
@@ -172,11 +172,6 @@ def with_roster(intake: Intake, roster: Roster) -> Intake:
         rostered=len(roster.rows),
         unlisted=unlisted,
     )
-
-
-def _group(student: Student) -> bool:
-    """A submission handed in by several students (Gradescope joins their fields)."""
-    return ", " in student.lms_id or ", " in student.email
 
 
 class _Index:
@@ -196,25 +191,17 @@ class _Index:
         if row.submission in self.names:
             return row.submission
         for field in ("lms_id", "email", "login", "sis_id", "name"):
-            value = _key(getattr(row.student, field))
+            value = key(getattr(row.student, field))
             if value and value in self.by[field]:
                 return self.by[field][value]
         return None
 
 
-def _keyed(people: Sequence[tuple[str, Student]], field: str) -> dict[str, str]:
+def _keyed(people: Sequence[tuple[str, Student]], field: KeyField) -> dict[str, str]:
     """Each of a student's values for `field` (a group's, split) -> the submission's name."""
-    return {
-        _key(part): name
-        for name, student in people
-        for part in getattr(student, field).split(", ")
-        if _key(part)
-    }
+    return {part: name for name, student in people for part in student.keys(field)}
 
 
 def _count(people: Sequence[tuple[str, Student]], name: str) -> int:
-    return sum(_key(student.name) == name for _, student in people)
-
-
-def _key(value: str) -> str:
-    return " ".join(value.split()).casefold()
+    """How many submissions have a student (or group member) of that name."""
+    return sum(name in student.keys("name") for _, student in people)

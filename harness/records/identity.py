@@ -9,7 +9,15 @@ the time.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Literal
+
+MEMBERS = ", "  # one field holding a group's members (as Gradescope's export joins them)
+KeyField = Literal["name", "lms_id", "email", "login", "sis_id"]
+
+
+def key(value: str) -> str:
+    """A name or id as compared: runs of spaces as one, ends trimmed, case folded."""
+    return " ".join(value.split()).casefold()
 
 
 @dataclass(frozen=True)
@@ -29,6 +37,15 @@ class Student:
         return Student(
             **{f.name: getattr(other, f.name) or getattr(self, f.name) for f in fields(self)}
         )
+
+    def keys(self, field: KeyField) -> tuple[str, ...]:
+        """`field` as compared, one key per group member (empty ones left out)."""
+        return tuple(k for part in getattr(self, field).split(MEMBERS) if (k := key(part)))
+
+    @property
+    def group(self) -> bool:
+        """Handed in by several students, whose fields the export joined."""
+        return MEMBERS in self.lms_id or MEMBERS in self.email
 
     @property
     def empty(self) -> bool:

@@ -1,11 +1,12 @@
 """Which submission a row of the teacher's files names, by its `student` column.
 
 A key is any one of: the submission's name (its folder, the report's row), or its student's LMS
-id, e-mail, login or SIS id, compared without surrounding spaces and without regard to case. The
-student's display name is not a key (two students may share one). A key no submission has is an
-error naming the file, line and key; so is a key two submissions share. A key that names only a
-student on the roster who handed nothing in (Report.absent) is known and skipped: an extension
-for someone who never submitted is no mistake.
+id, e-mail, login or SIS id (for a group, any member's), compared as the roster compares them
+(`identity.key`: spaces and case aside). The student's display name is not a key (two students
+may share one). A key no submission has is an error naming the file, line and key; so is a key
+two submissions share. A key that names only a student on the roster who handed nothing in
+(Report.absent) is known and skipped: an extension for someone who never submitted is no
+mistake.
 """
 
 from __future__ import annotations
@@ -16,22 +17,18 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from harness.grading.adjust.sheet import Row
-from harness.records.identity import Student
+from harness.records.identity import KeyField, Student, key
 from harness.records.results import Report, SubmissionResult
 from harness.text import one_line
 
 COLUMN = "student"
+FIELDS: tuple[KeyField, ...] = ("lms_id", "email", "login", "sis_id")
 KINDS = "a submission's name, or a student's LMS id, e-mail, login or SIS id"
 
 
-def fold(key: str) -> str:
-    return key.strip().casefold()
-
-
 def student_keys(student: Student) -> tuple[str, ...]:
-    """The keys a student answers to (all but the display name), folded."""
-    keys = (student.lms_id, student.email, student.login, student.sis_id)
-    return tuple(fold(key) for key in keys if key.strip())
+    """The keys a student (or each member of a group) answers to: all but the display name."""
+    return tuple(k for field in FIELDS for k in student.keys(field))
 
 
 @dataclass(frozen=True)
@@ -45,30 +42,31 @@ class Students:
     def of(cls, report: Report) -> Students:
         named: dict[str, list[str]] = defaultdict(list)
         for result in report.submissions:
-            for key in dict.fromkeys(_keys(result)):
-                named[key].append(result.name)
-        absent = frozenset(key for student in report.absent for key in student_keys(student))
-        return cls({key: tuple(names) for key, names in named.items()}, absent)
+            for folded in dict.fromkeys(_keys(result)):
+                named[folded].append(result.name)
+        absent = frozenset(k for student in report.absent for k in student_keys(student))
+        return cls({folded: tuple(names) for folded, names in named.items()}, absent)
 
     def find(self, row: Row) -> str | None:
         """The name of the submission the row's student names; None for a student on the
         roster who handed nothing in; BadInput for a key none or several submissions have."""
-        key = row.text(COLUMN)
-        if not key:
+        given = row.text(COLUMN)
+        if not given:
             raise row.error(COLUMN, "empty: name the student (" + KINDS + ")")
-        names = self.named.get(fold(key), ())
+        names = self.named.get(key(given), ())
         if len(names) == 1:
             return names[0]
         if names:
             listed = ", ".join(repr(one_line(name)) for name in names[:5])
-            raise row.error(COLUMN, f"{one_line(key)!r} names {len(names)} submissions ({listed})")
-        if fold(key) in self.absent:
+            message = f"{one_line(given)!r} names {len(names)} submissions ({listed})"
+            raise row.error(COLUMN, message)
+        if key(given) in self.absent:
             return None
-        raise row.error(COLUMN, f"{one_line(key)!r} names no submission (expected {KINDS})")
+        raise row.error(COLUMN, f"{one_line(given)!r} names no submission (expected {KINDS})")
 
 
 def _keys(result: SubmissionResult) -> Iterable[str]:
-    return (fold(result.name), *student_keys(result.student))
+    return (key(result.name), *student_keys(result.student))
 
 
 class Keyed(Protocol):

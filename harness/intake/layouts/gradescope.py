@@ -30,7 +30,7 @@ from typing import Any
 
 from harness.intake.layouts.base import Found, Workspace
 from harness.intake.tree import visible
-from harness.records.identity import Handed, Student
+from harness.records.identity import MEMBERS, Handed, Student
 from harness.submissions import Submission
 from harness.yamlfile import ForeignTagsLoader, read_yaml
 
@@ -87,7 +87,7 @@ def _field(mapping: dict[Any, Any], key: str) -> Any:
 
 def _joined(people: list[dict[Any, Any]], key: str) -> str:
     values = (_field(person, key) for person in people)
-    return ", ".join(str(v).strip() for v in values if v is not None and str(v).strip())
+    return MEMBERS.join(str(v).strip() for v in values if v is not None and str(v).strip())
 
 
 def _iso(value: Any) -> str:
