@@ -61,7 +61,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from harness.sandbox import memcg
+from harness.sandbox import cgroupfs, memcg
 
 Controller = Literal["pids", "memory"]
 CONTROLLERS: tuple[Controller, ...] = ("pids", "memory")
@@ -234,7 +234,7 @@ class Group:
         """cgroup v2's atomic kill (Linux 5.14+); False where the kernel lacks it."""
         switch = self.path / "cgroup.kill"
         try:
-            _write(switch, "1")
+            cgroupfs.write(switch, "1")
         except FileNotFoundError:
             return not self.path.is_dir()  # the group is gone: nothing left to kill
         return True
@@ -245,7 +245,7 @@ class Group:
 
 
 def _limit_pids(group: Path, version: int, limit: int) -> None:
-    _write(group / "pids.max", str(limit))
+    cgroupfs.write(group / "pids.max", str(limit))
 
 
 LIMITERS: dict[Controller, Callable[[Path, int, int], None]] = {
@@ -338,7 +338,7 @@ def find_hierarchy(mounts: Sequence[Mount], controller: Controller = "pids") -> 
     reasons = []
     for mount in mounts:
         if mount.fstype == "cgroup2":
-            if controller not in _read(mount.path / "cgroup.controllers").split():
+            if controller not in cgroupfs.read(mount.path / "cgroup.controllers").split():
                 reasons.append(f"cgroup v2 at {mount.path} offers no {controller} controller")
             elif "ro" in mount.options:
                 reasons.append(f"cgroup v2 at {mount.path} is mounted read-only")
@@ -479,12 +479,12 @@ def _fresh_dir(parent: Path) -> Path:
 def _enable(group: Path, mount: Path) -> None:
     """Make the controllers this module uses, those the v2 hierarchy at `mount` offers,
     available to the children of `group`."""
-    offered = _read(mount / "cgroup.controllers").split()
+    offered = cgroupfs.read(mount / "cgroup.controllers").split()
     control = group / "cgroup.subtree_control"
-    enabled = _read(control).split()
+    enabled = cgroupfs.read(control).split()
     for controller in CONTROLLERS:
         if controller in offered and controller not in enabled:
-            _write(control, f"+{controller}")
+            cgroupfs.write(control, f"+{controller}")
 
 
 def _subdirs(path: Path) -> list[Path]:
@@ -492,21 +492,6 @@ def _subdirs(path: Path) -> list[Path]:
         return [entry for entry in path.iterdir() if entry.is_dir()]
     except OSError:
         return []
-
-
-def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="ascii")
-    except OSError:
-        return ""
-
-
-def _write(path: Path, text: str) -> None:
-    fd = os.open(path, os.O_WRONLY)
-    try:
-        os.write(fd, text.encode())
-    finally:
-        os.close(fd)
 
 
 def _sigkill(pid: int) -> None:

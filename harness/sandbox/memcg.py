@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from harness.records.outcomes import MemoryUse
+from harness.sandbox import cgroupfs
 
 AS_HEADROOM = 2  # RLIMIT_AS, as a multiple of the memory limit, where the memory cgroup bounds it
 LIMIT = {1: "memory.limit_in_bytes", 2: "memory.max"}  # per cgroup version
@@ -55,13 +56,13 @@ def limit(group: Path, version: int, limit_bytes: int) -> None:
     if limit_bytes < 1:
         raise ValueError(f"a memory limit must be positive, not {limit_bytes}")
     main = group / LIMIT[version]
-    _write(main, str(limit_bytes))
+    cgroupfs.write(main, str(limit_bytes))
     taken = _number(main)
     if taken is None or abs(taken - limit_bytes) >= os.sysconf("SC_PAGE_SIZE"):
         raise OSError(errno.EIO, f"{main} holds {taken}, not the limit {limit_bytes} written to it")
     for name, value in EXTRAS[version]:
         if (group / name).exists():
-            _write(group / name, str(limit_bytes) if value is None else value)
+            cgroupfs.write(group / name, str(limit_bytes) if value is None else value)
 
 
 def read(group: Path, version: int) -> Reading:
@@ -79,7 +80,7 @@ def address_space(limit: int, bounded: bool) -> int:
 
 def _oom_kills(events: Path) -> int:
     """The `oom_kill N` line of memory.events (v2) or memory.oom_control (v1)."""
-    for line in _read(events).splitlines():
+    for line in cgroupfs.read(events).splitlines():
         key, _, value = line.partition(" ")
         if key == "oom_kill" and value.strip().isdigit():
             return int(value)
@@ -87,20 +88,5 @@ def _oom_kills(events: Path) -> int:
 
 
 def _number(path: Path) -> int | None:
-    text = _read(path).strip()
+    text = cgroupfs.read(path).strip()
     return int(text) if text.isdigit() else None
-
-
-def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="ascii")
-    except OSError:
-        return ""
-
-
-def _write(path: Path, text: str) -> None:
-    fd = os.open(path, os.O_WRONLY)
-    try:
-        os.write(fd, text.encode())
-    finally:
-        os.close(fd)
