@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from harness.errors import BadInput
+from harness.records.identity import key
 from harness.records.results import CaseResult, ItemResult, Report, SubmissionResult
 from harness.text import one_line
 from harness.writers import summary
@@ -39,9 +40,9 @@ WIDTH = 80
 Row = SubmissionResult | None  # None: not in that report
 Key = Callable[[SubmissionResult], str]
 T = TypeVar("T", int, str)
-IDENTITY: tuple[Key, ...] = (
-    lambda s: s.student.lms_id,
-    lambda s: s.student.email.casefold(),
+IDENTITY: tuple[Key, ...] = (  # compared as the roster and the teacher's files compare them
+    lambda s: key(s.student.lms_id),
+    lambda s: key(s.student.email),
 )
 
 
@@ -103,9 +104,9 @@ def pairs(
     """Each new row with its old one (by name, then by identity), then the old rows left."""
     left = {s.name: s for s in old}
     found = {i: left.pop(s.name) for i, s in enumerate(new) if s.name in left}
-    for key in IDENTITY:
-        olds = _unique(left, key)
-        news = _unique({i: s for i, s in enumerate(new) if i not in found}, key)
+    for identity in IDENTITY:
+        olds = _unique(left, identity)
+        news = _unique({i: s for i, s in enumerate(new) if i not in found}, identity)
         for value, i in news.items():
             if value in olds:
                 found[i] = left.pop(olds[value])
@@ -154,11 +155,13 @@ def fit(text: str, width: int = WIDTH) -> str:
     return shorten(one_line(text), width)
 
 
-def _unique(rows: Mapping[T, SubmissionResult], key: Key) -> dict[str, T]:
-    """The keys of `rows` by `key`'s value, for the values that name exactly one row (an empty
+def _unique(rows: Mapping[T, SubmissionResult], identity: Key) -> dict[str, T]:
+    """The keys of `rows` by `identity`'s value, for the values that name exactly one row (an empty
     value names none)."""
-    counts = Counter(key(row) for row in rows.values())
-    return {key(row): k for k, row in rows.items() if key(row) and counts[key(row)] == 1}
+    counts = Counter(identity(row) for row in rows.values())
+    return {
+        identity(row): k for k, row in rows.items() if identity(row) and counts[identity(row)] == 1
+    }
 
 
 def _key(result: SubmissionResult) -> tuple[str, ...]:
