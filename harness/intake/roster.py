@@ -38,7 +38,7 @@ from pathlib import Path
 
 from harness.errors import BadInput
 from harness.intake.record import Intake
-from harness.records.identity import KeyField, Student, key
+from harness.records.identity import IDS, KeyField, Student, key
 from harness.textfile import read_text
 
 COLUMNS: Mapping[str, str] = {
@@ -180,9 +180,7 @@ class _Index:
     def __init__(self, intake: Intake) -> None:
         self.names = {s.name for s in intake.submissions}
         people = [(s.name, intake.students.get(s.name, Student())) for s in intake.submissions]
-        self.by: dict[str, dict[str, str]] = {
-            field: _keyed(people, field) for field in ("lms_id", "email", "login", "sis_id")
-        }
+        self.by: dict[str, dict[str, str]] = {field: _keyed(people, field) for field in IDS}
         self.by["login"] = {**{n.lower(): n for n in self.names}, **self.by["login"]}
         names = _keyed(people, "name")
         self.by["name"] = {k: v for k, v in names.items() if _count(people, k) == 1}
@@ -190,7 +188,7 @@ class _Index:
     def match(self, row: Row) -> str | None:
         if row.submission in self.names:
             return row.submission
-        for field in ("lms_id", "email", "login", "sis_id", "name"):
+        for field in (*IDS, "name"):
             value = key(getattr(row.student, field))
             if value and value in self.by[field]:
                 return self.by[field][value]

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 MEMBERS = ", "  # one field holding a group's members (as Gradescope's export joins them)
 KeyField = Literal["name", "lms_id", "email", "login", "sis_id"]
+IDS: tuple[KeyField, ...] = ("lms_id", "email", "login", "sis_id")  # each names one student
 
 
 def key(value: str) -> str:

@@ -17,18 +17,17 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from harness.grading.adjust.sheet import Row
-from harness.records.identity import KeyField, Student, key
+from harness.records.identity import IDS, Student, key
 from harness.records.results import Report, SubmissionResult
 from harness.text import one_line
 
 COLUMN = "student"
-FIELDS: tuple[KeyField, ...] = ("lms_id", "email", "login", "sis_id")
 KINDS = "a submission's name, or a student's LMS id, e-mail, login or SIS id"
 
 
 def student_keys(student: Student) -> tuple[str, ...]:
     """The keys a student (or each member of a group) answers to: all but the display name."""
-    return tuple(k for field in FIELDS for k in student.keys(field))
+    return tuple(k for field in IDS for k in student.keys(field))
 
 
 @dataclass(frozen=True)
@@ -53,14 +52,15 @@ class Students:
         given = row.text(COLUMN)
         if not given:
             raise row.error(COLUMN, "empty: name the student (" + KINDS + ")")
-        names = self.named.get(key(given), ())
+        folded = key(given)
+        names = self.named.get(folded, ())
         if len(names) == 1:
             return names[0]
         if names:
             listed = ", ".join(repr(one_line(name)) for name in names[:5])
             message = f"{one_line(given)!r} names {len(names)} submissions ({listed})"
             raise row.error(COLUMN, message)
-        if key(given) in self.absent:
+        if folded in self.absent:
             return None
         raise row.error(COLUMN, f"{one_line(given)!r} names no submission (expected {KINDS})")
 
