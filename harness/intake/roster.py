@@ -181,7 +181,7 @@ class _Index:
         self.names = {s.name for s in intake.submissions}
         people = [(s.name, intake.students.get(s.name, Student())) for s in intake.submissions]
         self.by: dict[str, dict[str, str]] = {field: _keyed(people, field) for field in IDS}
-        self.by["login"] = {**{n.lower(): n for n in self.names}, **self.by["login"]}
+        self.by["login"] = {**{key(n): n for n in self.names}, **self.by["login"]}
         names = _keyed(people, "name")
         self.by["name"] = {k: v for k, v in names.items() if _count(people, k) == 1}
 
