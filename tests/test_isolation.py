@@ -490,6 +490,22 @@ def test_a_failed_start_names_the_step_that_failed(tmp_path: Path) -> None:
 
 
 @needs("landlock")
+@pytest.mark.skipif(not SYSTEM_PYTHON.is_file(), reason="no /usr/bin/python3 here")
+def test_a_venv_made_from_the_systems_python_starts_under_landlock(tmp_path: Path) -> None:
+    """Was: a venv whose base is the system's Python (`/usr/bin/python3 -m venv`, the usual
+    teacher's laptop) kept its pyvenv.cfg out of Landlock's rules, so site could not read it and
+    every Python program (`-I` keeps site) died at start-up: the reference and every student RE."""
+    venv = tmp_path / "venv"
+    subprocess.run([str(SYSTEM_PYTHON), "-m", "venv", "--without-pip", str(venv)], check=True)
+    workdir = tmp_path / "work"
+    workdir.mkdir()
+    argv = [str(venv / "bin" / "python3"), "-I", "-c", "import sys; print(sys.prefix)"]
+    run = run_program(argv, workdir, b"", LIMITS, Isolation(landlock_abi=LAYERS_ABI))
+    assert run.ok, run.stderr
+    assert run.stdout.decode().strip() == str(venv)
+
+
+@needs("landlock")
 @pytest.mark.skipif(not os.access("/opt", os.W_OK), reason="/opt is not here or not writable")
 def test_opt_is_not_readable_under_landlock(tmp_path: Path) -> None:
     """Was: /opt was in Landlock's system list, and with it whatever third-party software (and

@@ -48,16 +48,21 @@ def package_folders(python: Path) -> tuple[Path, ...]:
 def standard_library(python: Path) -> Readable:
     """The interpreter, its shared libraries and its standard library; no packages."""
     base = python.resolve().parents[1]
+    config = _venv_config(python)
     if any(base.is_relative_to(folder) for folder in landlock.SYSTEM):
-        return Readable((), (python.resolve(),))  # the system's: readable as a whole anyway
+        # the system's: readable as a whole anyway; a venv made from it still needs its config
+        return Readable((), (python.resolve(), *config))
     listed = _stdlibs(base)
     read = [python.resolve(), *_beside(base / "lib", set(listed))]
     for stdlib in listed:
         read += _beside(stdlib, {stdlib / name for name in PACKAGE_FOLDERS})
-    venv = python.absolute().parents[1]
-    if (venv / "pyvenv.cfg").is_file():
-        read.append(venv / "pyvenv.cfg")
-    return Readable(tuple(listed), tuple(dict.fromkeys(read)))
+    return Readable(tuple(listed), tuple(dict.fromkeys([*read, *config])))
+
+
+def _venv_config(python: Path) -> tuple[Path, ...]:
+    """The venv's pyvenv.cfg, which site reads at start-up (none outside a venv)."""
+    config = python.absolute().parents[1] / "pyvenv.cfg"
+    return (config,) if config.is_file() else ()
 
 
 def everything(python: Path) -> Readable:
