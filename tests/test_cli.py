@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from harness.cli import entry
 from harness.cli.app import app
 from harness.errors import ExitCode
 from harness.sandbox import isolation, landlock
@@ -190,8 +191,46 @@ def test_strict_isolation_refuses_to_run_without_confinement(
     result = invoke("grade", str(REFERENCE), "--config", CONFIG, "--isolation", "strict")
     assert result.exit_code == ExitCode.BAD_INPUT
     assert result.output == (
-        "error: --isolation strict: neither Landlock nor bubblewrap is in force on this machine\n"
+        "error: --isolation strict: neither Landlock nor namespaces (a private view, network and "
+        "PID) are in force on this machine\n"
     )
+
+
+def test_off_linux_doctor_says_what_holds_and_strict_refuses(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """macOS: no Landlock, seccomp, namespaces or cgroups. Nothing of them is tried there (their
+    system calls mean other things), doctor says so plainly, and nothing silently weakens:
+    strict refuses, auto warns."""
+    monkeypatch.setattr(sys, "platform", "darwin")
+    isolation.probe.cache_clear()
+    try:
+        layers = isolation.probe()
+        doctor = invoke("doctor")
+    finally:
+        isolation.probe.cache_clear()
+    assert {layer.name for layer in layers if layer.active} == {
+        "supervisor",
+        "rlimits",
+        "working copy",
+    }
+    assert doctor.exit_code == ExitCode.OK, doctor.output
+    said = " ".join(doctor.output.split())  # the table's wrapped cells, joined again
+    assert said.count("Linux only: not on this system (macOS)") == len(layers) - 3
+    assert "WARNING: isolation: supervisor, rlimits and working copy only" in said
+    with pytest.raises(isolation.IsolationRefused):
+        isolation.choose(isolation.Mode.STRICT, layers)
+
+
+def test_on_windows_the_command_says_so_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "platform", "win32")
+    with pytest.raises(SystemExit) as exited:
+        entry.main()
+    assert exited.value.code == ExitCode.BAD_INPUT
+    said = capsys.readouterr().err
+    assert said.count("\n") == 1 and "WSL 2" in said, said
 
 
 @pytest.mark.skipif(not landlock.abi(), reason="Landlock is not in this kernel")
