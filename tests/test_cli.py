@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from harness.cli import entry
 from harness.cli.app import app
 from harness.errors import ExitCode
-from harness.sandbox import isolation, landlock
+from harness.sandbox import isolation, landlock, namespaces, view
 from tests.conftest import FIXTURES, REPO, without_timings
 
 CONFIG = str(REPO / "config.yaml")
@@ -220,6 +220,34 @@ def test_off_linux_doctor_says_what_holds_and_strict_refuses(
     assert "WARNING: isolation: supervisor, rlimits and working copy only" in said
     with pytest.raises(isolation.IsolationRefused):
         isolation.choose(isolation.Mode.STRICT, layers)
+
+
+def test_namespaces_refused_are_one_line_each_and_never_a_silent_fallback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where user namespaces are off (Ubuntu's AppArmor restriction, a sysctl), each namespace's
+    row says why in one line, grade's isolation line leaves them out, and strict still asks for
+    Landlock or all of them."""
+    refused = "Operation not permitted"
+    monkeypatch.setattr(namespaces, "refused", lambda wanted: refused)
+    monkeypatch.setattr(view, "probe", lambda: f"cannot make a mount namespace: {refused}")
+    isolation.probe.cache_clear()
+    try:
+        layers = isolation.probe()
+        doctor = invoke("doctor")
+    finally:
+        isolation.probe.cache_clear()
+    rows = {layer.name: layer for layer in layers}
+    for name in ("private view", "network namespace", "pid namespace", "ipc namespace"):
+        assert not rows[name].active and refused in rows[name].detail, rows[name]
+    said = " ".join(doctor.output.split())
+    assert said.count(refused) == 4, doctor.output
+    chosen = isolation.choose(isolation.Mode.AUTO, layers)
+    assert not (chosen.private_view or chosen.network_namespace or chosen.pid_namespace)
+    assert "namespace" not in isolation.summary(chosen).split("only;")[0]
+    if not chosen.landlock_abi:
+        with pytest.raises(isolation.IsolationRefused):
+            isolation.choose(isolation.Mode.STRICT, layers)
 
 
 def test_on_windows_the_command_says_so_in_one_line(
