@@ -163,6 +163,61 @@ class TriesOneValue(Backtracker):
         return super().values(space)[:1]
 
 
+class TwoSpacesReturnsBoard(Backtracker):
+    """The search in question (issue 35): a move in its space, one more in the first open space,
+    and the Board object returned whatever happened; it never undoes a move."""
+
+    def __repr__(self) -> str:
+        return "<a2.Board object>"
+
+    def search(self) -> object:
+        space = self.choose()
+        if space is None:
+            return self
+        for value in self.values(space):
+            self.make(space, value)
+            empty = sudoku.empty_cells(self.grid)
+            if not empty:
+                return self
+            then = sudoku.candidates(self.grid, *empty[0])
+            if then:
+                self.make(empty[0], then[0])
+            if self.solve():
+                return self
+            self.undo(space, value)
+        return self
+
+
+class FillsSingles(Backtracker):
+    """Forward checking inside the call: after each move, each space left with one value gets
+    it before the recursive call, and loses it on the undo."""
+
+    def search(self) -> object:
+        space = self.choose()
+        if space is None:
+            return True
+        for value in self.values(space):
+            self.make(space, value)
+            forced = self.fill_singles()
+            if self.solve():
+                return True
+            for single, only in reversed(forced):
+                self.undo(single, only)
+            self.undo(space, value)
+        return False
+
+    def fill_singles(self) -> list[tuple[Space, int]]:
+        forced: list[tuple[Space, int]] = []
+        while True:
+            empty = sudoku.empty_cells(self.grid)
+            singles = [(s, sudoku.candidates(self.grid, *s)) for s in empty]
+            single = next(((s, values[0]) for s, values in singles if len(values) == 1), None)
+            if single is None:
+                return forced
+            self.make(*single)
+            forced.append(single)
+
+
 def judge(
     puzzle: Grid, solution: Grid | None, events: list[Event], truncated: bool = False
 ) -> Replay:
@@ -335,6 +390,8 @@ VARIANTS = [
         TrueWhenStuck,  # the True goes up: the top-level call returns True on a half-filled board
         AMBIGUOUS,
         {
+            "valid-values-once": "Returns True: no solution was found, and the valid value 3 at "
+            "(0, 0) was never tried, on board b",
             "true-on-solution": "Returns True while 6 spaces are still empty on board b",
             "false-when-stuck": "Returns True although (0, 2) has no possible value on board b",
         },
@@ -358,10 +415,56 @@ VARIANTS = [
         {"valid-values-once": "Tries 4 in (0, 1) twice on board b"},
     ),
     (
+        TwoSpacesReturnsBoard,  # the search in question: it never tries 3 in the first open space
+        AMBIGUOUS,
+        {
+            "most-constrained-space": "Moves in two spaces, (3, 3) and (0, 0), in one call of "
+            "solveBoard on board b",
+            "valid-values-once": "Returns <a2.Board object>: no solution was found, and the valid "
+            "value 3 at (0, 0) was never tried, on board b",
+            "one-recursive-call-per-move": "Makes 2 moves before calling solveBoard on board b",
+            "true-on-solution": "Returns <a2.Board object> instead of True while 6 spaces are "
+            "still empty on board b",
+            "false-when-stuck": "Returns <a2.Board object> although (2, 0) has no possible value "
+            "on board b",
+        },
+    ),
+    (
+        TwoSpacesReturnsBoard,  # every space it moved in had one value left, which it tried
+        UNSOLVABLE,
+        {
+            "most-constrained-space": "Moves in two spaces, (0, 0) and (0, 1), in one call of "
+            "solveBoard on board b",
+            "one-recursive-call-per-move": "Makes 2 moves before calling solveBoard on board b",
+            "undoes-failed-moves": "Returns <a2.Board object> leaving 1 in (0, 0) on board b",
+            "false-when-stuck": "Returns <a2.Board object> although (2, 3) has no possible value "
+            "on board b",
+        },
+    ),
+    (
+        FillsSingles,  # the values it puts in other spaces were their only ones: all tried
+        AMBIGUOUS,
+        {
+            "most-constrained-space": "Moves in two spaces, (3, 3) and (2, 3), in one call of "
+            "solveBoard on board b",
+            "one-recursive-call-per-move": "Makes 4 moves before calling solveBoard on board b",
+        },
+    ),
+    (
+        FillsSingles,
+        UNSOLVABLE,
+        {
+            "most-constrained-space": "Moves in two spaces, (0, 0) and (0, 1), in one call of "
+            "solveBoard on board b",
+            "one-recursive-call-per-move": "Makes 9 moves before calling solveBoard on board b",
+        },
+    ),
+    (
         TriesOneValue,  # giving up early also misses the solution
         AMBIGUOUS,
         {
-            "valid-values-once": "Returns False without trying 3 in (0, 0) on board b",
+            "valid-values-once": "Returns False: no solution was found, and the valid value 3 "
+            "at (0, 0) was never tried, on board b",
             "true-on-solution": "Returns False on board b, which has a solution",
         },
     ),
@@ -534,10 +637,11 @@ def test_a_move_at_a_dead_end() -> None:
 
 def test_returning_at_once() -> None:
     no_move = "Makes no move on board b, where every space still has a value to try"
+    untried = "no solution was found, and the valid value 2 at (3, 3) was never tried, on board b"
     returned_true = judge(AMBIGUOUS, AMBIGUOUS_SOLUTION, [enter(), leave(True)])
     assert failures(returned_true) == {
         "most-constrained-space": no_move,
-        "valid-values-once": no_move,
+        "valid-values-once": f"Returns True: {untried}",
         "one-recursive-call-per-move": no_move,
         "keeps-givens": no_move,
         "true-on-solution": "Returns True while 12 spaces are still empty on board b",
@@ -546,7 +650,7 @@ def test_returning_at_once() -> None:
     assert {"stops-after-solution", UNDOES}.isdisjoint(criteria(returned_true))
     assert failures(judge(AMBIGUOUS, AMBIGUOUS_SOLUTION, [enter(), leave(False)])) == {
         "most-constrained-space": no_move,
-        "valid-values-once": "Returns False without trying any value in (3, 3) on board b",
+        "valid-values-once": f"Returns False: {untried}",
         "one-recursive-call-per-move": no_move,
         "keeps-givens": no_move,
         "true-on-solution": "Returns False on board b, which has a solution",

@@ -17,7 +17,9 @@ against the reference backtracker:
 - a call that returns must give True after a child's True or on a full board, and False at a dead
   end or after its space's every value failed, with the board as it found it. A non-bool result
   fails the criterion that wanted True or False, and is otherwise taken as the student's `if`
-  takes it (1 as true, None as false).
+  takes it (1 as true, None as false). Whatever it returns, a call that returns before a
+  solution is found must have tried every value valid in its space when it was entered (and in
+  any other space it moved in, when it first moved there).
 
 Each criterion reports its first failure as one line naming the board, the space (r, c) and the
 value, in the rubric's voice; only the criteria that apply to the board are reported, and of
@@ -281,7 +283,9 @@ class _Frame:
     first: int  # a most constrained cell at entry; -1 when the board was full
     moved: bool = False
     space: int | None = None  # the cell of its first move (None if that was off the board)
-    tried: int = 0  # bits of the valid values tried in `space`
+    # per space it moved in, first `space`: (bits of the values valid there when it first moved
+    # there, at entry for `space`; bits of the values it tried there)
+    choices: dict[int, tuple[int, int]] = field(default_factory=dict)
     pending: list[Move] = field(default_factory=list)  # moves made, not yet tested
     last: Move | None = None  # the latest move, while it is on the board
     child_true: bool = False  # a recursive call returned True
@@ -438,6 +442,7 @@ class _Judge:
             return
         self._check_overwrite(cell, value)
         self._check_value(frame, cell, value)
+        self._note_choice(frame, cell, value)
         self.model.set(cell, value)
 
     def _check_space(self, frame: _Frame, cell: int | None, space: object) -> None:
@@ -518,12 +523,27 @@ class _Judge:
         )
 
     def _check_new(self, frame: _Frame, cell: int, digit: int) -> None:
-        bit = 1 << (digit - 1)
-        if frame.tried & bit:
+        if frame.choices.get(cell, (0, 0))[1] >> (digit - 1) & 1:
             self.fail(
                 "valid-values-once", f"Tries {digit} in {self.model.at(cell)} twice {self.on}"
             )
-        frame.tried |= bit
+
+    def _note_choice(self, frame: _Frame, cell: int, value: object) -> None:
+        """Record `value` as tried in `cell`, and on the frame's first move there, the values
+        valid in it then (in its first space, those at entry): what it must try before it
+        returns with no solution found. A move over a value is no choice of a value."""
+        if cell not in frame.choices:
+            cells, masks = (
+                (frame.cells, frame.masks)
+                if cell == frame.space
+                else (self.model.cells, self.model.masks)
+            )
+            if cells[cell] is not None:
+                return
+            frame.choices[cell] = (self.model.domain(cell, masks), 0)
+        valid, tried = frame.choices[cell]
+        digit = self.model.digit(value)
+        frame.choices[cell] = (valid, tried | (1 << (digit - 1) if digit else 0))
 
     # --- undoMove ----------------------------------------------------------------------------
 
@@ -591,6 +611,8 @@ class _Judge:
         success = _truthy(result)
         if success and self.model.solved():
             self.found = True
+        if not self.found:
+            self._check_tried(frame, result)
         self._judge_return(frame, result, success)
         if self.frames:
             self.frames[-1].child_true |= success
@@ -655,8 +677,6 @@ class _Judge:
             self.fail(
                 "false-when-stuck", f"{_returns(result)} instead of False when {reason} {self.on}"
             )
-        if not stuck and not self.found:
-            self._check_tried(frame, result)
 
     def _check_restored(self, frame: _Frame, result: object) -> None:
         model = self.model
@@ -675,22 +695,25 @@ class _Judge:
             return
 
     def _check_tried(self, frame: _Frame, result: object) -> None:
-        if not frame.moved:
-            self.fail(
-                "valid-values-once",
-                f"{_returns(result)} without trying any value in {self.model.at(frame.first)} "
-                f"{self.on}",
-            )
+        """A call that returns, whatever it returns, with no solution found must have tried every
+        value valid in each space it moved in (in the most constrained one, if it made no move).
+        A call entered on a full board or at a dead end has none to try."""
+        if not frame.best:
             return
-        if frame.space is None or frame.cells[frame.space] is not None:
-            return
-        missing = self.model.domain(frame.space, frame.masks) & ~frame.tried
-        if missing:
-            self.fail(
-                "valid-values-once",
-                f"{_returns(result)} without trying {_listing(missing)} in "
-                f"{self.model.at(frame.space)} {self.on}",
-            )
+        choices = frame.choices
+        if not frame.moved and frame.first >= 0:
+            choices = {frame.first: (self.model.domain(frame.first, frame.masks), 0)}
+        for cell, (valid, tried) in choices.items():
+            if valid & ~tried:
+                self.fail("valid-values-once", self._untried(result, cell, valid & ~tried))
+                return
+
+    def _untried(self, result: object, cell: int, missing: int) -> str:
+        values, were = ("value", "was") if missing.bit_count() == 1 else ("values", "were")
+        return (
+            f"{_returns(result)}: no solution was found, and the valid {values} "
+            f"{_listing(missing)} at {self.model.at(cell)} {were} never tried, {self.on}"
+        )
 
     def _judge_top(self, frame: _Frame, result: object) -> None:
         self.returned, self.result = True, result
