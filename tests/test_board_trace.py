@@ -158,6 +158,11 @@ class TriesFirstValueTwice(Backtracker):
         return found[:1] + found
 
 
+class NeverTriesLastValue(Backtracker):
+    def values(self, space: Space) -> list[int]:
+        return [v for v in super().values(space) if v < len(self.grid)]
+
+
 class TriesOneValue(Backtracker):
     def values(self, space: Space) -> list[int]:
         return super().values(space)[:1]
@@ -294,9 +299,11 @@ def test_the_reference_search_passes_on_an_unsolvable_board() -> None:
     assert result.final == givens(UNSOLVABLE)
 
 
-def test_an_already_solved_board_is_judged_on_three_criteria() -> None:
+def test_an_already_solved_board_is_judged_on_returning_true() -> None:
+    """No solution for the method to find there, no move to make: stopping after a solution
+    and keeping the givens are earned where it searched (issue 35)."""
     result = judge(UNIQUE_SOLUTION, UNIQUE_SOLUTION, [enter(), leave(True)])
-    assert criteria(result) == ("stops-after-solution", "keeps-givens", "true-when-solved")
+    assert criteria(result) == ("true-when-solved",)
     assert failures(result) == {}
 
 
@@ -309,10 +316,21 @@ def test_an_already_solved_board_must_give_true(returned: object) -> None:
 def test_no_move_is_expected_on_an_already_solved_board() -> None:
     events = [enter(), undo(0, 0, 4), make(0, 0, 4), leave(True)]
     assert failures(judge(UNIQUE_SOLUTION, UNIQUE_SOLUTION, events)) == {
-        "stops-after-solution": "Undoes 4 in (0, 0), a correct move, after a solution is found "
-        "on board b",
         "keeps-givens": "Clears the given 4 at (0, 0) on board b",
     }
+
+
+def test_the_only_solution_met_is_the_already_solved_board() -> None:
+    """A search that never tries the last value finds no solution itself: not credited with
+    stopping after one, on the board it searched or on the solved one."""
+    searched = judge(AMBIGUOUS, AMBIGUOUS_SOLUTION, NeverTriesLastValue.trace(AMBIGUOUS))
+    assert "stops-after-solution" not in criteria(searched)
+    assert failures(searched)["valid-values-once"] == (
+        "Returns False: no solution was found, and the valid value 4 at (2, 3) was never tried, "
+        "on board b"
+    )
+    solved = judge(AMBIGUOUS_SOLUTION, AMBIGUOUS_SOLUTION, [enter(), leave(True)])
+    assert criteria(solved) == ("true-when-solved",)
 
 
 # --- one fault at a time --------------------------------------------------------------------

@@ -531,7 +531,7 @@ class Traced(NoGrids):
     @property
     def criteria(self) -> tuple[str, ...]:
         if all(all(row) for row in self.puzzle):
-            return ("true-when-solved", "keeps-givens", "stops-after-solution")
+            return ("true-when-solved", "keeps-givens")
         unsolvable = ("true-when-solved", "stops-after-solution", "true-on-solution")
         skip = ("true-when-solved", "false-when-stuck") if self.solution else unsolvable
         return tuple(c for c in board_trace.CRITERIA if c not in skip)

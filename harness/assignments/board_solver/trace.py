@@ -13,7 +13,8 @@ against the reference backtracker:
   tried there must be valid on the current board and new; each move is tested by exactly one
   recursive call before the next move, its undo, or the return;
 - a solution is found once a call returns True on a full, valid board that keeps the givens (or
-  is entered on one); a move or an undo after that is a fault;
+  is entered on one); a move or an undo after that is a fault (on a board that needs moves: the
+  already solved board is judged on returning True and keeping its givens only);
 - a call that returns must give True after a child's True or on a full board, and False at a dead
   end or after its space's every value failed, with the board as it found it. A non-bool result
   fails the criterion that wanted True or False, and is otherwise taken as the student's `if`
@@ -74,7 +75,8 @@ MOVING: tuple[Criterion, ...] = (
     "valid-values-once",
     "one-recursive-call-per-move",
 )
-SOLVED_PUZZLE: tuple[Criterion, ...] = ("stops-after-solution", "keeps-givens", "true-when-solved")
+# An already solved board: no solution for the method to find, and no move to make.
+SOLVED_PUZZLE: tuple[Criterion, ...] = ("keeps-givens", "true-when-solved")
 UNIT_KINDS: tuple[UnitKind, ...] = ("row", "column", "box")
 SHOWN = 40  # characters of a student's value shown in a message
 Move = tuple[object, object]  # (space, value) as the student passed them
@@ -365,13 +367,16 @@ class _Judge:
     def _exercised(self, criterion: Criterion) -> bool:
         """Whether the trace shows the behaviour a passing criterion names: a criterion about
         backing out needs a failed move that was cleared, one about what follows a solution needs
-        a solution found. A criterion not exercised on this board is not judged on it (no credit
-        for what did not happen; a correct search exercises it on another board)."""
+        a solution the search found itself (on a board that needs moves: the already solved one
+        is not judged on it), and keeping the givens needs moves made around them (on the
+        already solved board a move can only break it). A criterion not exercised on this board
+        is not judged on it (no credit for what did not happen; a correct search exercises it on
+        another board)."""
         if criterion == "undoes-failed-moves":
             return self.undos > 0
         if criterion == "stops-after-solution":
             return self.found
-        if criterion in MOVING or (criterion == "keeps-givens" and not self.complete):
+        if criterion in MOVING or criterion == "keeps-givens":
             return self.moves > 0
         return True
 
