@@ -83,7 +83,7 @@ def test_a_helper_that_fails_costs_marks_once(graded: tuple[str, dict[str, Any]]
 
 CHECKED = {  # what `check` grades: the references, and each example with its expected.yaml
     "sudoku-functions": 1 + 10,
-    "board-solver": 1 + 16,
+    "board-solver": 1 + 20,
     "stdin-program": 2 + 11,  # the C++ and the Python reference
     "sudoku-script": 1 + 9,
 }
