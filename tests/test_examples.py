@@ -11,7 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from harness.cli.app import app
+from harness.cli.check import Expected, example_row
 from harness.errors import ExitCode
+from harness.records.results import CriterionResult, ItemResult, SubmissionResult
 from tests.conftest import REPO, graded_examples, without_timings
 from tests.test_cli import check_schema
 
@@ -81,7 +83,7 @@ def test_a_helper_that_fails_costs_marks_once(graded: tuple[str, dict[str, Any]]
 
 CHECKED = {  # what `check` grades: the references, and each example with its expected.yaml
     "sudoku-functions": 1 + 10,
-    "board-solver": 1 + 16,
+    "board-solver": 1 + 20,
     "stdin-program": 2 + 11,  # the C++ and the Python reference
     "sudoku-script": 1 + 9,
 }
@@ -114,6 +116,19 @@ def test_check_fails_on_a_wrong_expectation(tmp_path: Path) -> None:
     )
     assert result.exit_code == ExitCode.FAILED, result.output
     assert "MISMATCH: total: 110, expected 100; flags [], expected ['print']" in result.output
+
+
+def test_an_expected_outcome_may_name_a_criterion() -> None:
+    """`marks:` checks a rubric row as ITEM.CRITERION: an item's total can hide one criterion
+    gaining what another lost."""
+    criteria = (CriterionResult("keeps-givens", 2, 2), CriterionResult("valid-values-once", 0, 5))
+    item = ItemResult("solveBoard", 2, 30, (), criteria=criteria)
+    result = SubmissionResult("search", 2, 30, "graded", "", (item,))
+    marks = {"total": 2.0, "solveBoard.keeps-givens": 2.0, "solveBoard.valid-values-once": 5.0}
+    row = example_row("board-solver", result, Expected(marks=marks))
+    assert row.problems == ("solveBoard.valid-values-once: 0, expected 5",)
+    typo = example_row("board-solver", result, Expected(marks={"solveBoard.keeps-given": 2}))
+    assert typo.problems == ("marks.solveBoard.keeps-given: no such item or criterion",)
 
 
 def test_a_rule_with_a_penalty_costs_marks_where_it_is_broken(tmp_path: Path) -> None:

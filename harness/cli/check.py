@@ -4,7 +4,8 @@ An example submission folder `examples/NAME/` has its expected outcome beside it
 `examples/NAME.expected.yaml`:
 
     status: graded               # or error
-    marks: {total: 110, sudoku_solver: 20}   # the total and any items to check, exactly
+    marks: {total: 110, sudoku_solver: 20}   # the total and any items to check, exactly,
+                                             # and any criteria: solveBoard.keeps-givens: 2
     flags: [print]               # the rules flagged (as a set); omitted: none
     note: "syntax error"         # optional: text the note must contain
 """
@@ -67,7 +68,7 @@ def _check_assignment(config: Config, name: str, jobs: int) -> list[CheckRow]:
         folder = config.path(plan.assignment.examples)
         examples = discover(folder, suffixes)
         expected = {s.name: load_expected(folder / f"{s.name}.expected.yaml") for s in examples}
-        rows += [_example_row(plan, r, expected[r.name]) for r in _grade(plan, examples, jobs)]
+        rows += [example_row(name, r, expected[r.name]) for r in _grade(plan, examples, jobs)]
     return rows
 
 
@@ -94,8 +95,15 @@ def _reference_row(plan: Plan, result: SubmissionResult) -> CheckRow:
     return CheckRow(plan.name, "reference", result.name, full, f"{result.marks:g}", tuple(problems))
 
 
-def _example_row(plan: Plan, result: SubmissionResult, expected: Expected) -> CheckRow:
-    got = {"total": result.marks, **{item.name: item.marks for item in result.items}}
+def _marks(result: SubmissionResult) -> dict[str, float]:
+    """What `marks:` may name: the total, each item, and each criterion as ITEM.CRITERION."""
+    criteria = {f"{i.name}.{c.name}": c.marks for i in result.items for c in i.criteria}
+    return {"total": result.marks, **{item.name: item.marks for item in result.items}, **criteria}
+
+
+def example_row(assignment: str, result: SubmissionResult, expected: Expected) -> CheckRow:
+    """An example's result held against its expected outcome."""
+    got = _marks(result)
     problems = (
         [f"status {result.status}, expected {expected.status}"]
         if result.status != expected.status
@@ -104,9 +112,9 @@ def _example_row(plan: Plan, result: SubmissionResult, expected: Expected) -> Ch
     ungraded = {i.name: f"not graded: {i.ungraded_reason}" for i in result.items if not i.graded}
     for key, value in expected.marks.items():
         if key not in got:
-            problems.append(f"marks.{key}: no such item")
-        elif key in ungraded:
-            problems.append(f"{key}: {ungraded[key]}")
+            problems.append(f"marks.{key}: no such item or criterion")
+        elif key.partition(".")[0] in ungraded:
+            problems.append(f"{key}: {ungraded[key.partition('.')[0]]}")
         elif abs(got[key] - value) > TOLERANCE:
             problems.append(f"{key}: {got[key]:g}, expected {value:g}")
     flagged = frozenset(f.rule for f in result.flags)
@@ -115,7 +123,7 @@ def _example_row(plan: Plan, result: SubmissionResult, expected: Expected) -> Ch
     if expected.note not in result.note:
         problems.append(f"note {result.note!r} lacks {expected.note!r}")
     want = f"{expected.marks['total']:g}" if "total" in expected.marks else "?"
-    return CheckRow(plan.name, "example", result.name, want, f"{result.marks:g}", tuple(problems))
+    return CheckRow(assignment, "example", result.name, want, f"{result.marks:g}", tuple(problems))
 
 
 def _lost(result: SubmissionResult) -> str:
