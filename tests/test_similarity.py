@@ -1,7 +1,11 @@
 """Similarity across a class (harness/similarity/): a fixture class of one original solution of
-sudoku-functions, copies of it disguised six ways, and four solutions written independently of
+sudoku-functions, copies of it disguised eleven ways, and four solutions written independently of
 it and of each other in different styles (tests/fixtures/similarity/). Every solution fills in
-the handout's starter (solvers/starters/sudoku-functions/q.py), as students do."""
+the handout's starter (solvers/starters/sudoku-functions/q.py), as students do. Four of the
+disguises put dead code in every function of a renamed, reordered copy (issue 35): a branch that
+never runs (`unreachable`), statements after a return (`after_return`), assignments to names
+never read (`unused_names`), and all three (`all_dead`: 46% and 29% before dead code was left
+out, so not flagged)."""
 
 from __future__ import annotations
 
@@ -36,7 +40,8 @@ def independents() -> list[Fingerprinted]:
 
 def test_the_fixture_class_is_what_it_says() -> None:
     assert DISGUISES == [
-        "dead_code", "everything", "recommented", "reformatted", "renamed", "reordered", "swapped"
+        "after_return", "all_dead", "dead_code", "everything", "recommented", "reformatted",
+        "renamed", "reordered", "swapped", "unreachable", "unused_names",
     ]  # fmt: skip
     assert len(INDEPENDENT) >= 4
 
@@ -81,8 +86,9 @@ def test_the_starter_alone_is_not_flagged() -> None:
 
 
 def test_code_most_of_the_class_shares_is_boilerplate() -> None:
-    """Eight of twelve hold the original's code: past common_share, it is left out, and with it
-    the evidence, but for the dead code two of the copies share alone; a share of 1 keeps it."""
+    """Twelve of sixteen hold the original's code: past common_share, it is left out, and with it
+    the evidence, but for the junk two of the copies share alone (`if unused > 100:` tests a
+    name, so it is not dead code); a share of 1 keeps it."""
     copies = [read(CLASS / "disguised" / name) for name in DISGUISES]
     class_ = [read(CLASS / "original"), *copies, *independents()]
     boiled = compare(class_, starter(), Settings(common_share=0.3))
@@ -90,7 +96,7 @@ def test_code_most_of_the_class_shares_is_boilerplate() -> None:
     assert [(p.a, p.b) for p in boiled.flagged] == [("dead_code", "everything")]
     kept = compare(class_, starter(), Settings(common_share=1.0))
     assert kept.common_prints == 0
-    assert len(kept.flagged) == 8 * 7 // 2  # every pair of the eight
+    assert len(kept.flagged) == 12 * 11 // 2  # every pair of the twelve
 
 
 def test_matched_regions_are_the_copied_lines() -> None:
