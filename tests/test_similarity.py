@@ -250,6 +250,20 @@ def test_a_disguised_cpp_copy_pairs_and_another_program_does_not() -> None:
     assert all(not p.flagged and p.share <= 0.05 for p in others), others
 
 
+def test_a_cpp_copy_with_dead_code_pairs_as_a_plain_copy() -> None:
+    """A renamed copy of a panel solver with an `if (0)` block or statements after a return in
+    every function (tests/fixtures/similarity/cpp/dead_code/): 0.70 and 0.57 with the dead code
+    read, all of both once it is left out."""
+    original = PANEL / "first_empty.cpp"
+    copy = CLASS / "cpp" / "dead_code"
+    found = compare([read(original, "original"), read(copy, "copy")], frozenset(), Settings())
+    assert (found.pairs[0].share_a, found.pairs[0].share_b) == (1.0, 1.0), found.pairs[0]
+
+
+def test_an_indented_preprocessor_line_is_left_out() -> None:
+    assert [t.kind for t in cpp.tokens("int x;\n  #define A 1\n")] == ["int", "N", ";"]
+
+
 def test_a_notebook_copy_of_a_python_file_pairs_with_it() -> None:
     """The original's code split into notebook cells between markdown ones: the same code."""
     text = (CLASS / "original" / "q.py").read_text()

@@ -1,7 +1,8 @@
 """Dead code is left out before fingerprinting (harness/similarity/deadcode/): each example with
 dead code reads as the same code without it, and each example of code that only looks dead
-keeps every token (a name read somewhere, by a nested function, `locals()`, `eval`, `global`
-or `nonlocal`; a test on a name's value)."""
+keeps every token (Python: a name read somewhere, by a nested function, `locals()`, `eval`,
+`global` or `nonlocal`; a test on a name's value; C and C++: a case, a label or a preprocessor
+line after a return, an `if (0)` that is a loop's body)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ import tokenize
 
 import pytest
 
+from harness.similarity.deadcode.cpp import PREPROCESSOR
+from harness.similarity.deadcode.cpp import live as cpp_live
 from harness.similarity.deadcode.python import live
-from harness.similarity.lexers import python
+from harness.similarity.lexers import cpp, python
 
 
 def kinds(text: str) -> list[str]:
@@ -176,3 +179,80 @@ def read(text: str) -> list[tokenize.TokenInfo]:
 )
 def test_a_file_without_an_ast_keeps_every_token(text: str) -> None:
     assert live(text, read(text)) == read(text)
+
+
+DEAD_CPP = [
+    pytest.param(
+        "int f(int a) {\n  if (0) { a = 2; g(a); }\n  return a;\n}\n",
+        "int f(int a) {\n  return a;\n}\n",
+        id="if-zero-block",
+    ),
+    pytest.param(
+        "int f(int a) {\n  a++;\n  if (false) a = 2;\n  return a;\n}\n",
+        "int f(int a) {\n  a++;\n  return a;\n}\n",
+        id="if-false-statement",
+    ),
+    pytest.param(
+        "int f(int a) {\n  if (0L) { return 0; } else { a = g(a); }\n  return a;\n}\n",
+        "int f(int a) {\n  a = g(a);\n  return a;\n}\n",
+        id="else-unwrapped",
+    ),
+    pytest.param(
+        "int f(int a) {\n  if (0) return 0; else if (a) return 1;\n  return a;\n}\n",
+        "int f(int a) {\n  if (a) return 1;\n  return a;\n}\n",
+        id="else-if-stays",
+    ),
+    pytest.param(
+        "int f(int a) {\n  for (;;) { if (a) { break; a--; } }\n  return a + 1;\n  g(a);\n"
+        "  { h(a); }\n}\n",
+        "int f(int a) {\n  for (;;) { if (a) { break; } }\n  return a + 1;\n}\n",
+        id="after-return-and-break",
+    ),
+    pytest.param(
+        "void f(int a) {\n  throw E(a, {1, 2});\n  g(a);\n}\n",
+        "void f(int a) {\n  throw E(a, {1, 2});\n}\n",
+        id="after-throw",
+    ),
+]
+
+ALIVE_CPP = [
+    pytest.param(
+        "int f(int a) {\n  if (a) return 1;\n  g(a);\n  return 0;\n}\n", id="return-in-if"
+    ),
+    pytest.param(
+        "int f(int a) {\n  switch (a) {\n  case 1: g(a); return 1;\n  h(a);\n  case 2: return 2;\n"
+        "  }\n  return 0;\n}\n",
+        id="a-case-after",
+    ),
+    pytest.param(
+        "int f(int a) {\n  goto out;\n  g(a);\nout:\n  return a;\n}\n", id="a-label-after"
+    ),
+    pytest.param(
+        "int f(int a) {\n  return a;\n#ifdef DEBUG\n  g(a);\n#endif\n}\n", id="a-directive-after"
+    ),
+    pytest.param("int f(int a) {\n  if (1) { g(a); }\n  return a;\n}\n", id="if-one"),
+    pytest.param("int f(int a) {\n  if (a - a) { g(a); }\n  return a;\n}\n", id="if-of-names"),
+    pytest.param(
+        "int f(int a) {\n  while (a) if (0) g(a);\n  return a;\n}\n", id="if-as-a-loop-body"
+    ),
+    pytest.param(
+        "int f(int a) {\n  if (0) for (;;) g(a);\n  return a;\n}\n", id="if-of-a-compound"
+    ),
+    pytest.param(
+        "#define CHECK(x) do { if (x) return 1; } while (0)\nint f(int a) {\n  CHECK(a);\n"
+        "  return 0;\n}\n",
+        id="do-while-zero",
+    ),
+    pytest.param("int f(int a) {\n  if (0) { g(a);\n", id="unclosed"),
+]
+
+
+@pytest.mark.parametrize(("dead", "without"), DEAD_CPP)
+def test_dead_cpp_reads_as_the_code_without_it(dead: str, without: str) -> None:
+    assert [t.kind for t in cpp.tokens(dead)] == [t.kind for t in cpp.tokens(without)]
+
+
+@pytest.mark.parametrize("text", ALIVE_CPP)
+def test_cpp_that_only_looks_dead_is_kept(text: str) -> None:
+    written = [item for item in cpp.lexemes(text) if item.kind != PREPROCESSOR]
+    assert cpp_live(cpp.lexemes(text)) == written

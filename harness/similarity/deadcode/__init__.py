@@ -11,6 +11,13 @@ it is lost (issue 35; JPlag 5 normalises it away too). Only what is provably dea
                                             eval, exec, dir or frames; nor global/nonlocal names
       pass, a bare constant                 statements that do nothing
 
-Left out on purpose: names assigned at module level or in a class (an importer or the instance
-may read them); tests that are constant only by a name's value (`DEBUG = False; if DEBUG:`).
+    C and C++ (the token stream; cpp.py)
+      if (0) { ... } / if (false) stmt;     the branch goes, an `else` block is unwrapped
+      return / break / continue / throw     the statements after one, to the end of its block,
+                                            unless a case, a label or a preprocessor line is there
+
+Left out on purpose: Python names assigned at module level or in a class (an importer or the
+instance may read them); C and C++ unused variables (a pointer or reference can read them) and
+`while (0)` (`do { } while (0)` runs once); tests that are constant only by a name's value
+(`DEBUG = False; if DEBUG:`).
 """
