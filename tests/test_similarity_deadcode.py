@@ -135,6 +135,11 @@ ALIVE = [
         id="nonlocal",
     ),
     pytest.param("def f(a):\n    b = 2\n    del b\n    return a\n", id="deleted"),
+    pytest.param("def f(a):\n    b = 2\n    return f'{b!r:>{a}}'\n", id="f-string"),
+    pytest.param(
+        "def f(a):\n    b = 2\n    def g():\n        return vars()\n    return g\n",
+        id="a-nested-function-reads-its-frame",
+    ),
     pytest.param("def f(a):\n    a.b = 2\n    a[0] = 1\n    return a\n", id="attribute-target"),
     pytest.param("def f(a):\n    b, c = a\n    return b\n", id="one-of-a-tuple-read"),
     pytest.param("b = 2\nDEBUG = False\n", id="module-level"),

@@ -6,24 +6,28 @@ A file the AST cannot be built for (it does not parse) keeps every token."""
 from __future__ import annotations
 
 import ast
+import keyword
+import re
 import token
 import tokenize
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Sequence
 
 from harness.similarity.deadcode.reach import unreachable
-from harness.similarity.deadcode.spans import Found, Mark, Position
+from harness.similarity.deadcode.spans import Found, Mark, Position, Span
 from harness.similarity.deadcode.unused import unread
 
 Tokens = Sequence[tokenize.TokenInfo]
+WORD = re.compile(r"[^\W\d]\w*")  # what may be a name, in an f-string's text
 
 
 def live(text: str, found: Tokens) -> list[tokenize.TokenInfo]:
     """The tokens without dead code (`elif` read as `if` where it came to lead its chain)."""
-    dead = _dead(text)
+    where = _Where(text, found)
+    dead = _dead(text, where)
     if dead is None or not dead.spans:
         return list(found)
-    where = _Where(text, found)
     dropped = _balanced(found, {i for s in dead.spans for i in where.span(s.start, s.end)})
     renamed = {where.name(r.at): r.kind for r in dead.renames}
     return [
@@ -33,11 +37,12 @@ def live(text: str, found: Tokens) -> list[tokenize.TokenInfo]:
     ]
 
 
-def _dead(text: str) -> Found | None:
+def _dead(text: str, where: _Where) -> Found | None:
     try:
         tree = ast.parse(text)
         never = unreachable(tree)
-        return Found.of([never, unread(tree, never.dead)])
+        gone = frozenset(i for s in never.spans for i in where.span(s.start, s.end))
+        return Found.of([never, unread(tree, never.dead, _Names(where, gone))])
     except (SyntaxError, ValueError, RecursionError, MemoryError):  # hostile nesting, NUL bytes
         return None
 
@@ -72,6 +77,50 @@ class _Where:
 
     def span(self, start: Mark, end: Mark) -> range:
         return range(self.index(start), self.index(end))
+
+
+class _Names:
+    """The names each token writes (a name; the words of an f-string, whose names tokenize does
+    not split out before Python 3.12), the tokens `gone` left out."""
+
+    def __init__(self, where: _Where, gone: frozenset[int]) -> None:
+        self.where = where
+        self.gone = gone
+        self.words = [_words(item) for item in where.found]
+        self.bound: frozenset[str] | None = None
+
+    def of(self, span: Span) -> Counter[str]:
+        found = self.where.span(span.start, span.end)
+        return Counter(w for i in found if i not in self.gone for w in self.words[i])
+
+    def rebound(self) -> frozenset[str]:
+        """The names the file binds, as far as a builtin's name goes: any name not called, or
+        after `def` or `class` (found once, when first asked)."""
+        if self.bound is None:
+            found = self.where.found
+            self.bound = frozenset(
+                item.string
+                for index, item in enumerate(found)
+                if item.type == token.NAME
+                and (_after(found, index) != "(" or _before(found, index) in ("def", "class"))
+            )
+        return self.bound
+
+
+def _words(item: tokenize.TokenInfo) -> tuple[str, ...]:
+    if item.type == token.NAME:
+        return () if keyword.iskeyword(item.string) else (item.string,)
+    if item.type == token.STRING and "f" in item.string.split("'")[0].split('"')[0].lower():
+        return tuple(WORD.findall(item.string))
+    return ()
+
+
+def _after(found: Tokens, index: int) -> str:
+    return found[index + 1].string if index + 1 < len(found) else ""
+
+
+def _before(found: Tokens, index: int) -> str:
+    return found[index - 1].string if index else ""
 
 
 def _ends(item: tokenize.TokenInfo) -> bool:

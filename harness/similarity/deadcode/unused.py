@@ -1,28 +1,38 @@
-"""Python assignments to names never read, found in a module's AST. In a function, an assignment
-whose every target is a plain name that nothing in the function reads (its nested functions,
-lambdas and comprehensions included) is dead; when its value only computes (literals, names,
-operators, subscripts, attributes, displays, comprehensions, and calls of a few builtins the file
-does not rebind), the whole statement goes, else the target goes and the value stays, as the
-expression statement it really is. Removing one can leave another unread: found again (up to
-ROUNDS times) until none is.
+"""Python assignments to names never read. In a function, an assignment whose every target is a
+plain name that nothing else in the function's text names (its nested functions, lambdas and
+comprehensions included; dead code excluded) is dead. When its value only computes (literals,
+names, operators, subscripts, attributes, displays, comprehensions, and calls of a few builtins
+the file does not rebind), the whole statement goes; else the target goes and the value stays,
+as the expression statement it really is. Removing one can leave another unread: found again
+(up to ROUNDS times) until none is.
 
-Never dead: a name declared global or nonlocal anywhere in the function; any name of a function
-that reads its frame (locals(), vars(), eval, exec, dir, breakpoint, frames' f_locals); names at
-module level or in a class body (an importer or an instance may read them). What an expression
-might raise, or a dunder method might do, is not considered.
+A name is read wherever its token stands but in the targets of the function's own
+assignments of plain names: an attribute or keyword of the same name, a `global` or
+`nonlocal` declaration, an f-string's text, a store in a nested function all count as reads.
+A function whose text names locals, vars, eval, exec, dir, breakpoint or a frame's f_locals
+(itself or a function in it) keeps every assignment. Names at module level or in a class body
+are never dead (an importer or an instance may read them). What an expression might raise, or
+a dunder method might do, is not considered.
+
+The statements are found in the AST (statements only: cheap); the names in the tokens, through
+`Names` (python.py), which knows where each statement's tokens are.
 """
 
 from __future__ import annotations
 
 import ast
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Protocol
 
-from harness.similarity.deadcode.spans import Found, before, whole
+from harness.similarity.deadcode.reach import blocks
+from harness.similarity.deadcode.spans import Found, Mark, Span, before, end, whole
 
 ROUNDS = 8  # removals that make more removable, at most (a chain of helpers' helpers)
-INTROSPECTING = frozenset({"locals", "vars", "eval", "exec", "dir", "breakpoint"})
-FRAME_ATTRIBUTES = frozenset({"f_locals", "_getframe", "currentframe"})
+INTROSPECTING = frozenset(
+    {"locals", "vars", "eval", "exec", "dir", "breakpoint", "f_locals", "_getframe"}
+)
 BUILTINS = """abs all any bool chr dict divmod enumerate float frozenset int isinstance len list
     max min ord range reversed round set sorted str sum tuple zip"""
 PURE_BUILTINS = frozenset(BUILTINS.split())  # when the file binds none of their names
@@ -31,137 +41,118 @@ COMPUTING = (
     ast.operator, ast.unaryop, ast.boolop, ast.cmpop, ast.Tuple, ast.List, ast.Set, ast.Dict,
     ast.Starred, ast.Subscript, ast.Slice, ast.Attribute, ast.JoinedStr, ast.FormattedValue,
     ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.comprehension, ast.Store,
-    ast.Lambda, ast.arguments, ast.arg,
+    ast.Lambda, ast.arguments, ast.arg, ast.keyword,
 )  # fmt: skip
-Function = ast.FunctionDef | ast.AsyncFunctionDef
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-SCOPES = (*FUNCTIONS, ast.ClassDef, ast.Lambda)
 ASSIGNING = (ast.Assign, ast.AnnAssign, ast.AugAssign)
-NOTED = (
-    ast.Name, ast.alias, ast.arg, ast.Global, ast.Nonlocal, ast.Attribute, *ASSIGNING, *SCOPES,
-    ast.ExceptHandler, ast.MatchAs, ast.MatchStar, ast.MatchMapping,
-)  # fmt: skip  # the nodes that read, bind or assign a name
 
 
-def unread(tree: ast.Module, dead: frozenset[int]) -> Found:
-    """The dead assignments of every function, given the nodes already known never to run."""
-    index = _Index.of(tree)
-    found: list[Found] = []
-    done: set[int] = set()  # assignments found: a kept value's is not found again
-    for _ in range(ROUNDS):
-        more = list(_round(index, dead | Found.of(found).dead, done))
-        if not more:
-            break
-        found += more
-    return Found.of(found)
+class Names(Protocol):
+    """The names written in a file's tokens, dead code's left out (python.py)."""
 
+    def of(self, span: Span) -> Counter[str]: ...
 
-def _round(index: _Index, gone: frozenset[int], done: set[int]) -> Iterator[Found]:
-    """The assignments found dead once what is gone is gone."""
-    read = index.read(gone)
-    for statement, inside, function in index.assignments:
-        if id(statement) in done or function in index.introspecting:
-            continue
-        if gone.isdisjoint(inside) and not _targets(statement) & read.get(function, set()):
-            done.add(id(statement))
-            yield _removed(statement, index.bound)
+    def rebound(self) -> frozenset[str]: ...  # the builtins the file binds
 
 
 @dataclass(frozen=True)
-class _Index:
-    """What one walk of the tree finds: every name read (with the ids of the statements it is
-    in, nearest first, and of the functions among them), every assignment of plain names in a
-    function (with the same, and its function's id), the functions that read their frame, and
-    every name the file binds."""
-
-    reads: tuple[tuple[str, tuple[int, ...], tuple[int, ...]], ...]
-    assignments: tuple[tuple[ast.stmt, tuple[int, ...], int], ...]
-    introspecting: frozenset[int]
-    bound: frozenset[str]
-
-    @classmethod
-    def of(cls, tree: ast.Module) -> _Index:
-        reads: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = []
-        assignments: list[tuple[ast.stmt, tuple[int, ...], int]] = []
-        introspecting: set[int] = set()
-        bound: set[str] = set()
-        for node, inside, functions, scope in _walk(tree):
-            bound |= _binds(node)
-            names, frames = _reads(node), _frames(node)
-            reads += [(name, inside, functions) for name in names]
-            introspecting |= set(functions) if frames else set()
-            if isinstance(scope, FUNCTIONS) and isinstance(node, ASSIGNING) and _targets(node):
-                assignments.append((node, inside, id(scope)))
-        return cls(tuple(reads), tuple(assignments), frozenset(introspecting), frozenset(bound))
-
-    def read(self, gone: frozenset[int]) -> dict[int, set[str]]:
-        """Each function's names read, where what is gone is not."""
-        found: dict[int, set[str]] = {}
-        for name, inside, functions in self.reads:
-            if gone.isdisjoint(inside):
-                for function in functions:
-                    found.setdefault(function, set()).add(name)
-        return found
+class _Assignment:
+    statement: ast.Assign | ast.AnnAssign | ast.AugAssign
+    targets: frozenset[str]
+    inside: tuple[int, ...]  # ids of the functions it is in, its own first
 
 
-Where = tuple[ast.AST, tuple[int, ...], tuple[int, ...], "ast.AST | None"]
+def unread(tree: ast.Module, dead: frozenset[int], names: Names) -> Found:
+    """The dead assignments of every function, given the statements known never to run."""
+    functions = list(_functions(tree.body, dead, ()))
+    counts = {id(f): names.of(whole(f)) for f, _ in functions}
+    spoken = {key for key, found in counts.items() if INTROSPECTING & found.keys()}
+    candidates = [c for f, inside in functions for c in _candidates(f, inside, dead, spoken)]
+    for item in candidates:
+        counts[item.inside[0]] -= names.of(_target(item.statement))
+    found: list[Found] = []
+    for _ in range(ROUNDS):
+        handled = _unread(candidates, counts)
+        if not handled:
+            break
+        found += [_removed(item, counts, names) for item in handled]
+        candidates = [item for item in candidates if item not in handled]
+    return Found.of(found)
 
 
-def _walk(tree: ast.AST) -> Iterator[Where]:
-    """Every node that reads, binds or assigns a name, with the ids of the statements it is in
-    (itself first, when it is one; what never runs is statements and constant tests, and a
-    constant reads no name), of the functions it is in, and its scope (the nearest function,
-    class or lambda it is in)."""
-    waiting: list[Where] = [(tree, (), (), None)]
+def _functions(
+    statements: list[ast.stmt], dead: frozenset[int], inside: tuple[int, ...]
+) -> Iterator[tuple[ast.stmt, tuple[int, ...]]]:
+    """Every function that can run, nested ones too, each with the ids of the functions it is
+    in (its own first)."""
+    for statement in statements:
+        if id(statement) in dead:
+            continue
+        within = inside
+        if isinstance(statement, FUNCTIONS):
+            within = (id(statement), *inside)
+            yield statement, within
+        for block in blocks(statement):
+            yield from _functions(block, dead, within)
+
+
+def _candidates(
+    function: ast.stmt, inside: tuple[int, ...], dead: frozenset[int], spoken: set[int]
+) -> Iterator[_Assignment]:
+    """The function's own assignments of plain names (not those of a function or class in it),
+    unless a function it is in may read locals by name."""
+    if spoken.intersection(inside):
+        return
+    for statement in _own(function, dead):
+        if isinstance(statement, ASSIGNING) and (targets := _targets(statement)):
+            yield _Assignment(statement, targets, inside)
+
+
+def _own(function: ast.stmt, dead: frozenset[int]) -> Iterator[ast.stmt]:
+    waiting = [s for block in blocks(function) for s in block]
     while waiting:
-        node, inside, functions, scope = waiting.pop()
-        if isinstance(node, ast.stmt):
-            inside = (id(node), *inside)
-        if isinstance(node, NOTED):
-            yield node, inside, functions, scope
-        if isinstance(node, SCOPES):
-            scope = node
-            functions = (id(node), *functions) if isinstance(node, FUNCTIONS) else functions
-        for field in node._fields:
-            value = getattr(node, field, None)
-            for child in value if isinstance(value, list) else (value,):
-                if isinstance(child, ast.AST) and not isinstance(child, ast.expr_context):
-                    waiting.append((child, inside, functions, scope))
+        statement = waiting.pop()
+        if id(statement) in dead:
+            continue
+        yield statement
+        if not isinstance(statement, (*FUNCTIONS, ast.ClassDef)):
+            waiting += [s for block in blocks(statement) for s in block]
 
 
-def _reads(node: ast.AST) -> tuple[str, ...]:
-    """The names a node reads: a name loaded or deleted, names declared global or nonlocal (an
-    augmented assignment's target is not counted: what it reads only it writes)."""
-    if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store):
-        return (node.id,)
-    if isinstance(node, (ast.Global, ast.Nonlocal)):
-        return tuple(node.names)
-    return ()
+def _unread(candidates: list[_Assignment], counts: dict[int, Counter[str]]) -> list[_Assignment]:
+    return [item for item in candidates if not any(counts[item.inside[0]][n] for n in item.targets)]
 
 
-def _frames(node: ast.AST) -> bool:
-    """Whether the node may read locals by name rather than by reading them."""
-    if isinstance(node, ast.Name):
-        return node.id in INTROSPECTING
-    return isinstance(node, ast.Attribute) and node.attr in FRAME_ATTRIBUTES
+def _removed(item: _Assignment, counts: dict[int, Counter[str]], names: Names) -> Found:
+    """The whole statement when its value only computes, its names no longer read; else its
+    targets, the value kept."""
+    statement, value = item.statement, item.statement.value
+    if value is not None and not _computes(value, names):
+        return Found((before(statement, value),))
+    owner, *around = item.inside
+    if value is not None:
+        counts[owner] -= names.of(Span(Mark(_at(value)), Mark(end(statement), True)))
+    for function in around:
+        counts[function] -= names.of(whole(statement))
+    return Found((whole(statement),), (), frozenset({id(statement)}))
 
 
-def _removed(statement: ast.stmt, rebound: frozenset[str]) -> Found:
-    """The whole statement when its value only computes; else its targets, the value kept."""
-    value = getattr(statement, "value", None)
-    if value is None or _computes(value, rebound):
-        return Found((whole(statement),), (), frozenset({id(statement)}))
-    return Found((before(statement, value),))
+def _target(statement: ast.Assign | ast.AnnAssign | ast.AugAssign) -> Span:
+    """Where the statement's targets are written: up to its value (an annotation alone: all)."""
+    value = statement.value
+    return whole(statement) if value is None else before(statement, value)
 
 
-def _targets(statement: ast.stmt) -> frozenset[str]:
+def _at(node: ast.expr) -> tuple[int, int]:
+    return (node.lineno, node.col_offset)
+
+
+def _targets(statement: ast.Assign | ast.AnnAssign | ast.AugAssign) -> frozenset[str]:
     """The names an assignment binds; none when any target is not a plain name."""
     if isinstance(statement, ast.Assign):
         names = [_names(t) for t in statement.targets]
         return frozenset().union(*names) if all(names) else frozenset()
-    if isinstance(statement, (ast.AnnAssign, ast.AugAssign)):
-        return _names(statement.target)
-    return frozenset()
+    return _names(statement.target)
 
 
 def _names(target: ast.expr) -> frozenset[str]:
@@ -175,25 +166,15 @@ def _names(target: ast.expr) -> frozenset[str]:
     return frozenset()  # an attribute or a subscript: the object is read
 
 
-def _computes(value: ast.expr, rebound: frozenset[str]) -> bool:
+def _computes(value: ast.expr, names: Names) -> bool:
     """Whether the value only computes: nothing in it calls code the file could have written."""
     for node in ast.walk(value):
         if isinstance(node, ast.Call):
             func = node.func
-            if not (isinstance(func, ast.Name) and func.id in PURE_BUILTINS - rebound):
+            if not (isinstance(func, ast.Name) and func.id in PURE_BUILTINS):
                 return False
-        elif not isinstance(node, (*COMPUTING, ast.keyword)):
+            if func.id in names.rebound():
+                return False
+        elif not isinstance(node, COMPUTING):
             return False
     return True
-
-
-def _binds(node: ast.AST) -> set[str]:
-    """The names a node binds (a builtin the file binds is no longer the builtin)."""
-    if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-        return {node.id}
-    if isinstance(node, ast.alias):
-        return {(node.asname or node.name).split(".")[0]}
-    if isinstance(node, ast.arg):
-        return {node.arg}
-    name = getattr(node, "rest" if isinstance(node, ast.MatchMapping) else "name", None)
-    return {name} if isinstance(name, str) else set()  # defs, classes, handlers, captures
