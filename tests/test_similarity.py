@@ -1,11 +1,12 @@
 """Similarity across a class (harness/similarity/): a fixture class of one original solution of
-sudoku-functions, copies of it disguised eleven ways, and four solutions written independently of
+sudoku-functions, copies of it disguised twelve ways, and four solutions written independently of
 it and of each other in different styles (tests/fixtures/similarity/). Every solution fills in
 the handout's starter (solvers/starters/sudoku-functions/q.py), as students do. Four of the
 disguises put dead code in every function of a renamed, reordered copy (issue 35): a branch that
 never runs (`unreachable`), statements after a return (`after_return`), assignments to names
 never read (`unused_names`), and all three (`all_dead`: 46% and 29% before dead code was left
-out, so not flagged)."""
+out, so not flagged); a fifth puts a live line of its own in the middle of every function
+(`interleaved`: 73% and 58% before matches split by it were merged)."""
 
 from __future__ import annotations
 
@@ -40,8 +41,8 @@ def independents() -> list[Fingerprinted]:
 
 def test_the_fixture_class_is_what_it_says() -> None:
     assert DISGUISES == [
-        "after_return", "all_dead", "dead_code", "everything", "recommented", "reformatted",
-        "renamed", "reordered", "swapped", "unreachable", "unused_names",
+        "after_return", "all_dead", "dead_code", "everything", "interleaved", "recommented",
+        "reformatted", "renamed", "reordered", "swapped", "unreachable", "unused_names",
     ]  # fmt: skip
     assert len(INDEPENDENT) >= 4
 
@@ -86,9 +87,9 @@ def test_the_starter_alone_is_not_flagged() -> None:
 
 
 def test_code_most_of_the_class_shares_is_boilerplate() -> None:
-    """Twelve of sixteen hold the original's code: past common_share, it is left out, and with it
-    the evidence, but for the junk two of the copies share alone (`if unused > 100:` tests a
-    name, so it is not dead code); a share of 1 keeps it."""
+    """Thirteen of seventeen hold the original's code: past common_share, it is left out, and
+    with it the evidence, but for the junk two of the copies share alone (`if unused > 100:`
+    tests a name, so it is not dead code); a share of 1 keeps it."""
     copies = [read(CLASS / "disguised" / name) for name in DISGUISES]
     class_ = [read(CLASS / "original"), *copies, *independents()]
     boiled = compare(class_, starter(), Settings(common_share=0.3))
@@ -96,7 +97,7 @@ def test_code_most_of_the_class_shares_is_boilerplate() -> None:
     assert [(p.a, p.b) for p in boiled.flagged] == [("dead_code", "everything")]
     kept = compare(class_, starter(), Settings(common_share=1.0))
     assert kept.common_prints == 0
-    assert len(kept.flagged) == 12 * 11 // 2  # every pair of the twelve
+    assert len(kept.flagged) == 13 * 12 // 2  # every pair of the thirteen
 
 
 def test_matched_regions_are_the_copied_lines() -> None:

@@ -57,6 +57,7 @@ def test_the_json_holds_every_pair_with_both_shares(tmp_path: Path) -> None:
     top = pairs[0]
     assert {top["a"], top["b"]} == {"original", "reordered"}
     assert top["share_a"] > 0.9 and top["share_b"] > 0.9
+    assert top["bridged_a"] >= 0 and top["bridged_b"] >= 0  # merged matches' gaps, said
     assert top["regions_a"][0]["file"] == "q.py"
     assert document["starter_fingerprints"] > 50
 

@@ -1,5 +1,6 @@
 """Every pair of a class compared by shared fingerprints, the starter's and the class's
-boilerplate left out, ranked by how much of either file the other holds."""
+boilerplate left out, ranked by how much of either file the other holds (what lies between
+two matches split by a few inserted tokens counts as matched too: merge.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
+from harness.similarity.merge import Order, bridged
 from harness.similarity.records import Comparison, Fingerprinted, Pair, Print, Region
 
 
@@ -20,6 +22,10 @@ class Settings:
     # starter and boilerplate are out can share all of them by chance (10 prints: at least 200
     # tokens, some 20 lines, in common).
     min_matched: int = 10
+    # Two matches each of `merge_neighbor` fingerprints or more, at most `merge_gap` apart on
+    # both sides, are one (merge.py); a gap of 0 merges none.
+    merge_neighbor: int = 2
+    merge_gap: int = 6
 
 
 def compare(
@@ -32,8 +38,8 @@ def compare(
     submissions: never with each other, and in no share of the class)."""
     common = _common(class_, settings) - starter
     left_out = starter | common
-    kept = [(s, s.hashes - left_out) for s in class_]
-    old = [(s, s.hashes - left_out) for s in archive]
+    kept = [_Kept.of(s, left_out) for s in class_]
+    old = [_Kept.of(s, left_out) for s in archive]
     candidates = [*combinations(kept, 2), *product(kept, old)]
     pairs = [p for a, b in candidates if (p := _compared(a, b, settings)) is not None]
     pairs.sort(key=lambda p: (-p.share, -p.matched, p.a, p.b))
@@ -42,14 +48,26 @@ def compare(
     )
 
 
-Kept = tuple[Fingerprinted, frozenset[int]]  # a submission, and its prints not left out
+@dataclass(frozen=True)
+class _Kept:
+    """A submission, and its prints not left out (as a set, and in order for merging)."""
+
+    read: Fingerprinted
+    hashes: frozenset[int]
+    order: Order
+
+    @classmethod
+    def of(cls, read: Fingerprinted, left_out: frozenset[int]) -> _Kept:
+        kept = read.hashes - left_out
+        return cls(read, kept, Order.of(read.prints, kept))
 
 
-def _compared(a: Kept, b: Kept, settings: Settings) -> Pair | None:
-    shared = a[1] & b[1]
+def _compared(a: _Kept, b: _Kept, settings: Settings) -> Pair | None:
+    shared = a.hashes & b.hashes
     if not shared:
         return None
-    return _pair(a[0], b[0], shared, (len(a[1]), len(b[1])), settings)
+    more = bridged(a.order, b.order, shared, settings.merge_neighbor, settings.merge_gap)
+    return _pair(a, b, shared, more, settings)
 
 
 def _common(class_: Sequence[Fingerprinted], settings: Settings) -> frozenset[int]:
@@ -64,17 +82,22 @@ def _common(class_: Sequence[Fingerprinted], settings: Settings) -> frozenset[in
 
 
 def _pair(
-    a: Fingerprinted,
-    b: Fingerprinted,
+    a: _Kept,
+    b: _Kept,
     shared: frozenset[int],
-    sizes: tuple[int, int],
+    more: tuple[frozenset[int], frozenset[int]],
     settings: Settings,
 ) -> Pair:
-    share_a, share_b = len(shared) / sizes[0], len(shared) / sizes[1]
+    """Each side's share: its prints shared, and those bridged by merging, of its prints."""
+    matched_a, matched_b = shared | more[0], shared | more[1]
+    share_a, share_b = len(matched_a) / len(a.hashes), len(matched_b) / len(b.hashes)
     enough = len(shared) >= settings.min_matched
     flagged = enough and max(share_a, share_b) >= settings.threshold
-    regions_a, regions_b = regions(a.prints, shared), regions(b.prints, shared)
-    return Pair(a.name, b.name, share_a, share_b, len(shared), flagged, regions_a, regions_b)
+    regions_a, regions_b = regions(a.read.prints, matched_a), regions(b.read.prints, matched_b)
+    return Pair(
+        a.read.name, b.read.name, share_a, share_b, len(shared), flagged, regions_a, regions_b,
+        bridged_a=len(more[0]), bridged_b=len(more[1]),
+    )  # fmt: skip
 
 
 def regions(found: Sequence[Print], shared: frozenset[int]) -> tuple[Region, ...]:

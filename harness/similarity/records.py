@@ -58,11 +58,13 @@ class Pair:
     a: str
     b: str
     share_a: float  # of a's fingerprints (starter and boilerplate left out), the share b has too
-    share_b: float
+    share_b: float  # (a fingerprint bridged by merging, between two matches, counts as had)
     matched: int  # fingerprints the two share
     flagged: bool
     regions_a: tuple[Region, ...]
     regions_b: tuple[Region, ...]
+    bridged_a: int = 0  # a's fingerprints not shared but between two merged matches (merge.py)
+    bridged_b: int = 0
 
     @property
     def share(self) -> float:

@@ -51,11 +51,23 @@ def pair_page(pair: Pair, a: Fingerprinted, b: Fingerprinted) -> str:
     summary = (
         f"<p>{pair.share_a:.0%} of {escape(pair.a)} is found in {escape(pair.b)}; "
         f"{pair.share_b:.0%} of {escape(pair.b)} in {escape(pair.a)} "
-        f"({pair.matched} fingerprints shared). Highlighted: the lines they share.</p>"
+        f"({pair.matched} fingerprints shared{_bridged(pair)}). "
+        "Highlighted: the lines they share.</p>"
     )
     sides = _side(a, pair.regions_a) + _side(b, pair.regions_b)
     body = f'<h1>{title}</h1>{summary}<div class="sides">{sides}</div>'
     return _document(f"{pair.a} and {pair.b}", body)
+
+
+def _bridged(pair: Pair) -> str:
+    """What merging counted besides: the fingerprints between two matches split by a few
+    inserted tokens (harness/similarity/merge.py)."""
+    if not (pair.bridged_a or pair.bridged_b):
+        return ""
+    return (
+        f"; {pair.bridged_a} of {escape(pair.a)}'s and {pair.bridged_b} of {escape(pair.b)}'s "
+        "more lie between two matches split by a few lines and count as matched"
+    )
 
 
 def _side(read: Fingerprinted, regions: tuple[Region, ...]) -> str:

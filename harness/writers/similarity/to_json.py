@@ -1,5 +1,7 @@
 """A compared class as JSON: every pair that shares code, most similar first, with both shares
-and the matched lines of each file."""
+and the matched lines of each file. `matched` counts the fingerprints the two share; `bridged_a`
+and `bridged_b` those of each side counted as matched because they lie between two matches
+merged into one (harness/similarity/merge.py): each share is (matched + bridged) of its side."""
 
 from __future__ import annotations
 
@@ -31,6 +33,8 @@ def _pair(pair: Pair, read: dict[str, Fingerprinted]) -> dict[str, Any]:
         "share_a": round(pair.share_a, 4),
         "share_b": round(pair.share_b, 4),
         "matched": pair.matched,
+        "bridged_a": pair.bridged_a,
+        "bridged_b": pair.bridged_b,
         "flagged": pair.flagged,
         "regions_a": _regions(pair.regions_a, read[pair.a]),
         "regions_b": _regions(pair.regions_b, read[pair.b]),
