@@ -7,7 +7,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from harness.similarity import Settings, compare
-from harness.similarity.merge import Order, bridged
+from harness.similarity.merge import bridged
+from harness.similarity.order import Order
 from harness.similarity.records import Print
 from tests.test_similarity import CLASS, independents, read, starter
 

@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from harness.similarity.merge import Order, bridged
-from harness.similarity.records import Comparison, Fingerprinted, Pair, Print, Region
+from harness.similarity.merge import bridged
+from harness.similarity.order import Order
+from harness.similarity.records import Comparison, Fingerprinted, Pair
 
 
 @dataclass(frozen=True)
@@ -93,21 +94,8 @@ def _pair(
     share_a, share_b = len(matched_a) / len(a.hashes), len(matched_b) / len(b.hashes)
     enough = len(shared) >= settings.min_matched
     flagged = enough and max(share_a, share_b) >= settings.threshold
-    regions_a, regions_b = regions(a.read.prints, matched_a), regions(b.read.prints, matched_b)
+    regions_a, regions_b = a.order.regions(matched_a), b.order.regions(matched_b)
     return Pair(
         a.read.name, b.read.name, share_a, share_b, len(shared), flagged, regions_a, regions_b,
         bridged_a=len(more[0]), bridged_b=len(more[1]),
     )  # fmt: skip
-
-
-def regions(found: Sequence[Print], shared: frozenset[int]) -> tuple[Region, ...]:
-    """The lines of the matched prints, overlapping or touching spans merged, per file."""
-    spans = sorted((p.file, p.first_line, p.last_line) for p in found if p.hash in shared)
-    merged: list[Region] = []
-    for file, first, last in spans:
-        if merged and merged[-1].file == file and first <= merged[-1].last_line + 1:
-            top = merged[-1]
-            merged[-1] = Region(file, top.first_line, max(top.last_line, last))
-        else:
-            merged.append(Region(file, first, last))
-    return tuple(merged)

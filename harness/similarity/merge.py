@@ -16,30 +16,10 @@ tokens is kept): a gap of 6 is an inserted line of up to some 15 tokens.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from harness.similarity.records import Print
-
-
-@dataclass(frozen=True)
-class Order:
-    """A submission's fingerprints that count (not left out), in the order of its files."""
-
-    hashes: tuple[int, ...]
-    files: tuple[int, ...]
-    at: Mapping[int, tuple[int, ...]]  # hash -> its indices in `hashes`
-
-    @classmethod
-    def of(cls, prints: Sequence[Print], kept: frozenset[int]) -> Order:
-        counted = [p for p in prints if p.hash in kept]
-        at: dict[int, list[int]] = {}
-        for index, item in enumerate(counted):
-            at.setdefault(item.hash, []).append(index)
-        hashes = tuple(p.hash for p in counted)
-        files = tuple(p.file for p in counted)
-        return cls(hashes, files, {h: tuple(where) for h, where in at.items()})
+from harness.similarity.order import Order
 
 
 @dataclass(frozen=True)
