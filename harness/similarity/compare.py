@@ -1,6 +1,7 @@
 """Every pair of a class compared by shared fingerprints, the starter's and the class's
 boilerplate left out, ranked by how much of either file the other holds (what lies between
-two matches split by a few inserted tokens counts as matched too: merge.py)."""
+two matches split by a few inserted tokens counts as matched too: merge.py), and flagged by the
+threshold or as an outlier of its class (outliers.py)."""
 
 from __future__ import annotations
 
@@ -9,24 +10,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
+from harness.records.similarity import FlagRule, Settings
 from harness.similarity.merge import bridged
 from harness.similarity.order import Order
+from harness.similarity.outliers import outliers
 from harness.similarity.records import Comparison, Fingerprinted, Pair
-
-
-@dataclass(frozen=True)
-class Settings:
-    threshold: float = 0.5  # flagged when either file has this share of its prints in the other
-    common_share: float = 0.3  # prints held by more than this share of the class: boilerplate
-    common_min: int = 5  # ... and by at least this many submissions (never fewer than 3)
-    # A pair sharing fewer prints is never flagged: a file left with a handful of prints once the
-    # starter and boilerplate are out can share all of them by chance (10 prints: at least 200
-    # tokens, some 20 lines, in common).
-    min_matched: int = 10
-    # Two matches each of `merge_neighbor` fingerprints or more, at most `merge_gap` apart on
-    # both sides, are one (merge.py); a gap of 0 merges none.
-    merge_neighbor: int = 2
-    merge_gap: int = 6
 
 
 def compare(
@@ -41,12 +29,15 @@ def compare(
     left_out = starter | common
     kept = [_Kept.of(s, left_out) for s in class_]
     old = [_Kept.of(s, left_out) for s in archive]
-    candidates = [*combinations(kept, 2), *product(kept, old)]
-    pairs = [p for a, b in candidates if (p := _compared(a, b, settings)) is not None]
+    within = [m for a, b in combinations(kept, 2) if (m := _measured(a, b, settings))]
+    across = [m for a, b in product(kept, old) if (m := _measured(a, b, settings))]
+    every = len(kept) * (len(kept) - 1) // 2  # the class's pairs; those sharing nothing at 0
+    shares = [m.share for m in within] + [0.0] * (every - len(within))
+    spread = outliers(shares, len(class_), settings)
+    pairs = [m.pair(_rule(m, settings, spread.cutoff)) for m in [*within, *across]]
     pairs.sort(key=lambda p: (-p.share, -p.matched, p.a, p.b))
-    return Comparison(
-        tuple(pairs), len(class_), settings.threshold, len(starter), len(common), len(archive)
-    )
+    counts = (len(starter), len(common), len(archive))
+    return Comparison(tuple(pairs), len(class_), settings.threshold, *counts, spread)
 
 
 @dataclass(frozen=True)
@@ -63,12 +54,49 @@ class _Kept:
         return cls(read, kept, Order.of(read.prints, kept))
 
 
-def _compared(a: _Kept, b: _Kept, settings: Settings) -> Pair | None:
+@dataclass(frozen=True)
+class _Measured:
+    """Two submissions' prints shared, and each side's matched: shared or bridged by merging."""
+
+    a: _Kept
+    b: _Kept
+    shared: frozenset[int]
+    matched_a: frozenset[int]
+    matched_b: frozenset[int]
+
+    @property
+    def shares(self) -> tuple[float, float]:
+        return len(self.matched_a) / len(self.a.hashes), len(self.matched_b) / len(self.b.hashes)
+
+    @property
+    def share(self) -> float:
+        return max(self.shares)
+
+    def pair(self, rule: FlagRule | None) -> Pair:
+        regions = self.a.order.regions(self.matched_a), self.b.order.regions(self.matched_b)
+        bridged = len(self.matched_a - self.shared), len(self.matched_b - self.shared)
+        names = self.a.read.name, self.b.read.name
+        return Pair(*names, *self.shares, len(self.shared), rule, *regions, *bridged)
+
+
+def _measured(a: _Kept, b: _Kept, settings: Settings) -> _Measured | None:
     shared = a.hashes & b.hashes
     if not shared:
         return None
     more = bridged(a.order, b.order, shared, settings.merge_neighbor, settings.merge_gap)
-    return _pair(a, b, shared, more, settings)
+    return _Measured(a, b, shared, shared | more[0], shared | more[1])
+
+
+def _rule(measured: _Measured, settings: Settings, cutoff: float | None) -> FlagRule | None:
+    """What flags the pair: the threshold, else its standing out in the class (outliers.py);
+    never a pair sharing fewer than min_matched prints."""
+    if len(measured.shared) < settings.min_matched:
+        return None
+    if measured.share >= settings.threshold:
+        return "threshold"
+    if cutoff is not None and measured.share >= cutoff:
+        return "outlier"
+    return None
 
 
 def _common(class_: Sequence[Fingerprinted], settings: Settings) -> frozenset[int]:
@@ -80,22 +108,3 @@ def _common(class_: Sequence[Fingerprinted], settings: Settings) -> frozenset[in
     fewest = max(3, settings.common_min)
     most = settings.common_share * len(class_)
     return frozenset(h for h, count in held.items() if count > most and count >= fewest)
-
-
-def _pair(
-    a: _Kept,
-    b: _Kept,
-    shared: frozenset[int],
-    more: tuple[frozenset[int], frozenset[int]],
-    settings: Settings,
-) -> Pair:
-    """Each side's share: its prints shared, and those bridged by merging, of its prints."""
-    matched_a, matched_b = shared | more[0], shared | more[1]
-    share_a, share_b = len(matched_a) / len(a.hashes), len(matched_b) / len(b.hashes)
-    enough = len(shared) >= settings.min_matched
-    flagged = enough and max(share_a, share_b) >= settings.threshold
-    regions_a, regions_b = a.order.regions(matched_a), b.order.regions(matched_b)
-    return Pair(
-        a.read.name, b.read.name, share_a, share_b, len(shared), flagged, regions_a, regions_b,
-        bridged_a=len(more[0]), bridged_b=len(more[1]),
-    )  # fmt: skip
