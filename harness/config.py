@@ -185,10 +185,12 @@ class SimilarityConfig(_Strict):
     merge_neighbor: int = Field(default=SIMILARITY.merge_neighbor, ge=1)
     merge_gap: int = Field(default=SIMILARITY.merge_gap, ge=0)
     # A pair this many robust standard deviations above the class's median share is flagged as
-    # an outlier under the threshold too (null: never); not under outlier_min_share, and not
-    # in a class of fewer than outlier_min_class submissions.
+    # an outlier under the threshold too (null: never); not under outlier_min_share, not with
+    # fewer than outlier_min_matched fingerprints shared, and not in a class of fewer than
+    # outlier_min_class submissions.
     outlier_z: float | None = Field(default=SIMILARITY.outlier_z, gt=0)
     outlier_min_share: float = Field(default=SIMILARITY.outlier_min_share, gt=0, le=1)
+    outlier_min_matched: int = Field(default=SIMILARITY.outlier_min_matched, ge=1)
     outlier_min_class: int = Field(default=SIMILARITY.outlier_min_class, ge=3)
     # Earlier years' submissions (a folder or zip, any layout grade reads): each submission of
     # the class is compared with each of them too, never they with each other.

@@ -44,6 +44,14 @@ def test_without_the_rule_the_partial_copy_is_not_flagged() -> None:
     assert found.outliers is not None and found.outliers.cutoff is None
 
 
+def test_an_outlier_shares_more_than_a_few_idioms() -> None:
+    """Under the threshold a share of a small file can be a few idioms: an outlier must share
+    outlier_min_matched prints (the half copy shares 40)."""
+    pair = compare(a_class(), starter(), Settings()).flagged[0]
+    assert pair.matched == 40
+    assert not compare(a_class(), starter(), Settings(outlier_min_matched=41)).flagged
+
+
 def test_a_class_too_small_has_no_outliers() -> None:
     """Five submissions (ten pairs) say too little of a class: the same pair is not flagged."""
     small = a_class()[:5]

@@ -29,9 +29,12 @@ class Settings:
     merge_gap: int = 6
     # A pair whose share is `outlier_z` robust standard deviations or more above the median of
     # the class's pair shares is flagged as an outlier, even under the threshold; never under
-    # `outlier_min_share` (a class that shares little has no outliers worth a look), and only
-    # in a class of `outlier_min_class` submissions or more (fewer pairs say nothing about a
-    # class). None: no pair is flagged as an outlier.
+    # `outlier_min_share` (a class that shares little has no outliers worth a look), never
+    # sharing fewer than `outlier_min_matched` prints (under the threshold, a share of a small
+    # file is a few idioms: about 40 lines in common), and only in a class of
+    # `outlier_min_class` submissions or more (fewer pairs say nothing about a class). None: no
+    # pair is flagged as an outlier.
     outlier_z: float | None = 3.5
     outlier_min_share: float = 0.3
+    outlier_min_matched: int = 20
     outlier_min_class: int = 6

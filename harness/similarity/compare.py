@@ -88,13 +88,14 @@ def _measured(a: _Kept, b: _Kept, settings: Settings) -> _Measured | None:
 
 
 def _rule(measured: _Measured, settings: Settings, cutoff: float | None) -> FlagRule | None:
-    """What flags the pair: the threshold, else its standing out in the class (outliers.py);
-    never a pair sharing fewer than min_matched prints."""
-    if len(measured.shared) < settings.min_matched:
-        return None
-    if measured.share >= settings.threshold:
+    """What flags the pair: the threshold, else its standing out in the class (outliers.py),
+    on more evidence (outlier_min_matched prints shared); never a pair sharing fewer than
+    min_matched prints."""
+    matched = len(measured.shared)
+    if matched >= settings.min_matched and measured.share >= settings.threshold:
         return "threshold"
-    if cutoff is not None and measured.share >= cutoff:
+    enough = matched >= max(settings.min_matched, settings.outlier_min_matched)
+    if enough and cutoff is not None and measured.share >= cutoff:
         return "outlier"
     return None
 

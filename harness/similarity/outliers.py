@@ -10,7 +10,9 @@ untouched by the few copies a class holds (Iglewicz and Hoaglin's modified z-sco
 cut is 3.5). A pair at `outlier_z` spreads above the median or more is an outlier. Three floors
 keep noise out: the spread is never taken under SPREAD_FLOOR (a class whose pairs share nothing
 alike has a spread of 0), the cutoff never under `outlier_min_share`, and a class of fewer than
-`outlier_min_class` submissions has no outliers at all.
+`outlier_min_class` submissions has no outliers at all. And an outlier must share at least
+`outlier_min_matched` fingerprints (compare.py): under the threshold, a share of a small file
+can be a few idioms.
 """
 
 from __future__ import annotations
