@@ -59,8 +59,9 @@ class _Where:
         """The index of the first token at or after `at`."""
         line, offset = at
         text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        column = len(text.encode("utf-8")[:offset].decode("utf-8", errors="replace"))
-        return bisect_left(self.starts, (line, column))
+        if not text.isascii():  # the AST counts bytes, tokenize characters
+            offset = len(text.encode("utf-8")[:offset].decode("utf-8", errors="replace"))
+        return bisect_left(self.starts, (line, offset))
 
     def name(self, at: Position) -> int:
         """The index of the name or keyword at `at` (DEDENTs start where it starts)."""

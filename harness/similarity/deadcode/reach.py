@@ -29,6 +29,11 @@ COMPARED: dict[type[ast.cmpop], Callable[[Any, Any], Any]] = {
     ast.GtE: operator.ge,
 }
 LITERALS = (bool, int, float, str)
+COMPOUND = (
+    ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try, ast.Match,
+    ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, getattr(ast, "TryStar", ast.Try),
+)  # fmt: skip  # the statements that hold statements
+NOTHING = Found()
 
 
 def unreachable(tree: ast.Module) -> Found:
@@ -53,6 +58,8 @@ def _statement(statement: ast.stmt) -> Found:
             return _always(statement)
     if _inert(statement):
         return Found((whole(statement),), (), frozenset({id(statement)}))
+    if not isinstance(statement, COMPOUND):
+        return NOTHING
     return Found.of(part for block in blocks(statement) for part in _block(block))
 
 
