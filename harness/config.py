@@ -19,6 +19,7 @@ from harness.records.moments import EXAMPLE as MOMENT_EXAMPLE
 from harness.records.moments import aware, parse_moment
 from harness.records.outcomes import AdaptationKind
 from harness.records.results import RuleName
+from harness.records.similarity import Settings as SimilaritySettings
 from harness.yamlfile import dotted, first_error, read_yaml
 
 HelperPolicy = Literal["own", "reference", "better"]
@@ -26,6 +27,7 @@ LateUnit = Literal["day", "hour"]  # what a late penalty is counted in
 PenaltyBase = Literal["max", "earned"]  # what its percent is of
 CriterionScope = Literal["each", "every"]
 ADAPTATION_COST = 0.1  # of an item's marks, per kind of interface deviation read through
+SIMILARITY = SimilaritySettings()  # the similarity keys' defaults, kept with the engine's
 CONFIG_NAME = "config.yaml"
 CONFIG_ENV = "SUDOKU_HARNESS_CONFIG"
 
@@ -166,20 +168,37 @@ class DeadlineConfig(_Strict):
 
 
 class SimilarityConfig(_Strict):
-    """When `sudoku-harness similarity` flags a pair (harness/similarity/)."""
+    """When `sudoku-harness similarity` flags a pair (harness/similarity/). Every default is the
+    engine's (harness/records/similarity.py: what each key means, at length)."""
 
     # A pair is flagged when either file has at least this share of its fingerprints in the other.
-    threshold: float = Field(default=0.5, gt=0, le=1)
+    threshold: float = Field(default=SIMILARITY.threshold, gt=0, le=1)
     # Fingerprints held by more than this share of the class are boilerplate, left out.
-    common_share: float = Field(default=0.3, gt=0, le=1)
+    common_share: float = Field(default=SIMILARITY.common_share, gt=0, le=1)
     # ... and by at least this many submissions: in a small class, a few who copied from each
     # other are no share of it that makes their code boilerplate.
-    common_min: int = Field(default=5, ge=3)
+    common_min: int = Field(default=SIMILARITY.common_min, ge=3)
     # A pair sharing fewer fingerprints than this is not flagged (about 20 lines in common).
-    min_matched: int = Field(default=10, ge=1)
+    min_matched: int = Field(default=SIMILARITY.min_matched, ge=1)
+    # Matches of merge_neighbor fingerprints or more, at most merge_gap apart, are one: lines
+    # put between copied ones do not split a copy (0: no merging).
+    merge_neighbor: int = Field(default=SIMILARITY.merge_neighbor, ge=1)
+    merge_gap: int = Field(default=SIMILARITY.merge_gap, ge=0)
+    # A pair this many robust standard deviations above the class's median share is flagged as
+    # an outlier under the threshold too (null: never); not under outlier_min_share, not with
+    # fewer than outlier_min_matched fingerprints shared, and not in a class of fewer than
+    # outlier_min_class submissions.
+    outlier_z: float | None = Field(default=SIMILARITY.outlier_z, gt=0)
+    outlier_min_share: float = Field(default=SIMILARITY.outlier_min_share, gt=0, le=1)
+    outlier_min_matched: int = Field(default=SIMILARITY.outlier_min_matched, ge=1)
+    outlier_min_class: int = Field(default=SIMILARITY.outlier_min_class, ge=3)
     # Earlier years' submissions (a folder or zip, any layout grade reads): each submission of
     # the class is compared with each of them too, never they with each other.
     archive: Path | None = None
+
+    def settings(self) -> SimilaritySettings:
+        """What the engine is asked: every key but the archive, which is read, not compared."""
+        return SimilaritySettings(**self.model_dump(exclude={"archive"}))
 
 
 class AssignmentConfig(_Strict):

@@ -40,11 +40,13 @@ started: skipped after time-outs in a row, or once the submission's CPU was spen
                          "grids"?: {"puzzle": [str], "expected": [str], "received": [str]},
                          "output"?: str}]}],
    "flags": [{"rule": str, "item": str | null, "line": int | null, "message": str}],
-   "similar"?: [{"other": str, "share": num, "other_share": num}]}]}
+   "similar"?: [{"other": str, "share": num, "other_share": num,
+                 "rule": "threshold" | "outlier"}]}]}
 
 "similar" (`grade --similarity`, harness/similarity/) names the other submissions this one shares
-code with past the similarity threshold: "share" of this one's fingerprints the other holds too,
-"other_share" the other way. It is a flag for a person to look at; it never changes marks.
+code with past the similarity threshold, or far above the rest of the class ("rule" says which):
+"share" of this one's fingerprints the other holds too, "other_share" the other way. It is a
+flag for a person to look at; it never changes marks.
 """
 
 from __future__ import annotations
@@ -67,6 +69,7 @@ from harness.records.identity import (
 )
 from harness.records.outcomes import AdaptationKind, Adapted, SourceLine
 from harness.records.probes import Check, Reading
+from harness.records.similarity import FLAG_RULES, FlagRule
 from harness.records.verdicts import Verdict
 
 Status = Literal["graded", "error"]
@@ -103,11 +106,13 @@ class Flag:
 
 @dataclass(frozen=True)
 class Similar:
-    """Another submission this one shares code with, past the similarity threshold."""
+    """Another submission this one shares code with, past the similarity threshold or as an
+    outlier of the class (`rule`)."""
 
     other: str  # its name
     share: float  # of this submission's fingerprints, the share the other holds too
     other_share: float  # of the other's, the share this one holds
+    rule: FlagRule = "threshold"
 
 
 @dataclass(frozen=True)
@@ -237,7 +242,12 @@ def submission_to_json(result: SubmissionResult) -> dict[str, Any]:
 
 
 def _similar(similar: Similar) -> dict[str, Any]:
-    return {"other": similar.other, "share": similar.share, "other_share": similar.other_share}
+    return {
+        "other": similar.other,
+        "share": similar.share,
+        "other_share": similar.other_share,
+        "rule": similar.rule,
+    }
 
 
 def _item(item: ItemResult) -> dict[str, Any]:
@@ -327,8 +337,15 @@ def submission_from_json(data: dict[str, Any]) -> SubmissionResult:
         handed_from_json(data.get("handed", {})),
         tuple(adjustment_from_json(a) for a in data.get("adjustments", [])),
         _source_line_from_json(data.get("source_line")),
-        tuple(Similar(d["other"], d["share"], d["other_share"]) for d in data.get("similar", [])),
+        tuple(_similar_from_json(d) for d in data.get("similar", [])),
     )
+
+
+def _similar_from_json(data: dict[str, Any]) -> Similar:
+    rule = data.get("rule", "threshold")  # reports written before outliers were flagged
+    if rule not in FLAG_RULES:
+        raise ValueError(f"similar: unknown rule {rule!r}")
+    return Similar(data["other"], data["share"], data["other_share"], rule)
 
 
 def _source_line_from_json(data: Any) -> SourceLine | None:
