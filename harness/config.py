@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -20,6 +20,7 @@ from harness.records.moments import aware, parse_moment
 from harness.records.outcomes import AdaptationKind
 from harness.records.results import RuleName
 from harness.records.similarity import Settings as SimilaritySettings
+from harness.vocabulary import Conventions, Declared, Role
 from harness.yamlfile import dotted, first_error, read_yaml
 
 HelperPolicy = Literal["own", "reference", "better"]
@@ -52,11 +53,14 @@ class CriterionConfig(_Strict):
     across: CriterionScope = "each"
 
 
-class ItemConfig(_Strict):
-    """One graded item (for a function library: one function; for classes: one method)."""
+class ItemConfig(Declared):
+    """One graded item (for a function library: one function; for classes: one method): its
+    marks, and either its role (harness/vocabulary.py: the keys it inherits) or the probe
+    builder of a probe set or plug-in that makes its probes."""
 
     marks: float = Field(ge=0)
     probe: str | None = None  # the probe builder's name; defaults to the item's name
+    plugin: str | None = None  # a plug-in whose builder makes this item's probes
     shape: str | None = None  # the shape that runs this item, when not the assignment's
     function: str | None = None  # the function it calls, when not its own name (a 2nd item)
     aliases: tuple[str, ...] = ()  # other spellings accepted for the item's name
@@ -204,7 +208,10 @@ class SimilarityConfig(_Strict):
 class AssignmentConfig(_Strict):
     title: str = ""
     shape: str
-    probes: str
+    # A probe set (a package or a plug-in) that makes every item's probes; none: each item
+    # declares its role (or names a plug-in), in the assignment's conventions.
+    probes: str | None = None
+    conventions: Conventions = Conventions()
     entry: str | None = None  # entry file name; None: the only .py file of the folder
     # When importing fails, run the top-level statements one by one, skipping those that raise,
     # and grade what got defined (the board-classes shape always does).
@@ -246,6 +253,19 @@ class AssignmentConfig(_Strict):
                     raise ValueError(f"items.{name}.depends_on: {needed!r} is not an item")
         return self
 
+    @model_validator(mode="after")
+    def _items_say_how_they_are_probed(self) -> AssignmentConfig:
+        for name, item in self.items.items():
+            where = f"items.{name}"
+            if item.role is not None and (self.probes is not None or item.plugin is not None):
+                how = f"probes: {self.probes}" if self.probes else f"plugin: {item.plugin}"
+                raise ValueError(f"{where}.role: a role is declared, but {how} makes its probes")
+            if self.probes is None and item.role is None and item.plugin is None:
+                roles = ", ".join(get_args(Role))
+                raise ValueError(f"{where}.role: missing: declare its role ({roles}), or name a "
+                                 "plugin")  # fmt: skip
+        return self
+
     @property
     def max_marks(self) -> float:
         return sum(item.marks for item in self.items.values())
@@ -264,6 +284,9 @@ class RuntimeConfig(_Strict):
 
 class Config(_Strict):
     runtime: RuntimeConfig = RuntimeConfig()
+    # Python files or folders of the teacher's own plug-ins (each module a PROBE_SET, registered
+    # under its file's name): what YAML cannot say, outside the harness's package.
+    plugins: tuple[Path, ...] = ()
     intake: IntakeLimits = IntakeLimits()  # caps on the downloads `grade` reads (zips)
     languages: dict[str, LanguageConfig] = Field(default_factory=dict)
     assignments: dict[str, AssignmentConfig] = Field(min_length=1)

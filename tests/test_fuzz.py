@@ -116,9 +116,9 @@ def with_marker(data: bytes, base: Path) -> tuple[bytes, Path]:
 def config_document(suite: Path, examples: str | None = None) -> dict[str, Any]:
     assignment: dict[str, Any] = {
         "shape": "function-library",
-        "probes": "sudoku-functions",
+        "conventions": {"index_base": 1},
         "suites": [str(suite)],
-        "items": {"get_row": {"marks": 5}},
+        "items": {"get_row": {"marks": 5, "role": "unit-values", "unit": "row"}},
     }
     if examples is not None:
         assignment["examples"] = examples

@@ -12,7 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from harness.assignments import PROBE_SETS
+from harness.assignments import declared, probe_sets
+from harness.assignments.base import Builder, ProbeSet
 from harness.config import AssignmentConfig, Config, LanguageConfig
 from harness.errors import BadInput
 from harness.puzzles.suites import Case, load_suites
@@ -97,21 +98,20 @@ def make_plan(config: Config, name: str, isolation: Isolation | None = None) -> 
         if cfg.shape is not None and cfg.shape not in SHAPES:
             problem = f"unknown shape {cfg.shape!r} ({_known(SHAPES)})"
             raise BadInput(f"{where}.items.{item}.shape: {problem}")
-    if assignment.probes not in PROBE_SETS:
-        raise BadInput(
-            f"{where}.probes: unknown probe set {assignment.probes!r} ({_known(PROBE_SETS)})"
-        )
+    sources = item_sources(config, name)
     suffixes_for(config, name)  # checks the shape's own settings
     suites = load_suites([config.path(p) for p in assignment.suites])
     cases = tuple(case for suite in suites for case in suite.cases)
-    probes = tuple(p for item in assignment.items for p in _item_probes(config, name, item, cases))
+    probes = tuple(
+        p for item in assignment.items for p in _item_probes(where, item, sources[item], cases)
+    )
     probes = tuple(replace(probe, stage=stage_of(assignment, probe)) for probe in probes)
     python = config.path(config.runtime.python) if config.runtime.python else Path(sys.executable)
     base = config.path(config.runtime.workdir) if config.runtime.workdir else None
     ungraded = _cannot_grade(assignment, python)
     probes = tuple(p for p in probes if p.item not in ungraded)
     isolation = choose(Mode.AUTO) if isolation is None else isolation
-    helpers = _helpers(assignment) if assignment.reference else {}
+    helpers = _helpers(assignment, sources) if assignment.reference else {}
     return Plan(
         name,
         assignment,
@@ -123,7 +123,7 @@ def make_plan(config: Config, name: str, isolation: Isolation | None = None) -> 
         ungraded,
         isolation,
         config.runtime.python is not None,
-        _drivers(PROBE_SETS[assignment.probes].drivers),
+        _drivers(tuple(dict.fromkeys(d for s in sources.values() for d in s.probe_set.drivers))),
         helpers,
         _reference_source(config, name) if helpers else "",
     )
@@ -134,14 +134,47 @@ def _drivers(paths: tuple[Path, ...]) -> tuple[Driver, ...]:
     return tuple((path.stem, path.read_text(encoding="utf-8")) for path in paths)
 
 
-def _helpers(assignment: AssignmentConfig) -> dict[str, tuple[str, ...]]:
+@dataclass(frozen=True)
+class Source:
+    """What makes one item's probes: a probe set, its builders as the assignment configures
+    them, and the builder's name."""
+
+    probe_set: ProbeSet
+    builders: Mapping[str, Builder]
+    builder: str
+
+
+def item_sources(config: Config, name: str) -> dict[str, Source]:
+    """Per item, what makes its probes: its role (the assignment's declared probe set), the
+    plug-in it names, or the assignment's probe set; BadInput for a name no set has."""
+    assignment = config.assignment(name)
+    where = f"{config.source}: assignments.{name}"
+    sets = probe_sets(config.plugins, config.source)
+    own = declared.probe_set(assignment)
+    if assignment.probes is not None and assignment.probes not in sets:
+        raise BadInput(f"{where}.probes: unknown probe set {assignment.probes!r} ({_known(sets)})")
+    found: dict[str, Source] = {}
+    for item, cfg in assignment.items.items():
+        if cfg.plugin is not None and cfg.plugin not in sets:
+            problem = f"unknown plug-in {cfg.plugin!r} ({_known(sets)})"
+            raise BadInput(f"{where}.items.{item}.plugin: {problem}")
+        chosen = cfg.plugin or assignment.probes
+        probe_set = own if chosen is None else sets[chosen]
+        builder = item if chosen is None else cfg.probe or item
+        found[item] = Source(probe_set, probe_set.builders_for(assignment), builder)
+    return found
+
+
+def _helpers(
+    assignment: AssignmentConfig, sources: Mapping[str, Source]
+) -> dict[str, tuple[str, ...]]:
     """item -> what the reference may stand in for when the item is judged on its own code."""
-    given = PROBE_SETS[assignment.probes].helpers
-    return {
-        item: given[cfg.probe or item]
-        for item, cfg in assignment.items.items()
-        if (cfg.probe or item) in given and cfg.helpers != "own"
-    }
+    found: dict[str, tuple[str, ...]] = {}
+    for item, source in sources.items():
+        given = source.probe_set.helpers
+        if source.builder in given and assignment.items[item].helpers != "own":
+            found[item] = given[source.builder]
+    return found
 
 
 def _reference_source(config: Config, name: str) -> str:
@@ -181,15 +214,15 @@ def shape_of(assignment: AssignmentConfig, item: str) -> str:
     return assignment.items[item].shape or assignment.shape
 
 
-def _item_probes(config: Config, name: str, item: str, cases: tuple[Case, ...]) -> list[Probe]:
-    assignment = config.assignment(name)
-    builders = PROBE_SETS[assignment.probes].builders_for(assignment)
-    builder_name = assignment.items[item].probe or item
-    where = f"{config.source}: assignments.{name}.items.{item}"
-    if builder_name not in builders:
-        raise BadInput(f"{where}: probe set {assignment.probes!r} has no probe {builder_name!r}")
+def _item_probes(
+    assignment_at: str, item: str, source: Source, cases: tuple[Case, ...]
+) -> list[Probe]:
+    where = f"{assignment_at}.items.{item}"
+    if source.builder not in source.builders:
+        raise BadInput(f"{where}: its probe set has no probe {source.builder!r} "
+                       f"({_known(source.builders)})")  # fmt: skip
     try:
-        probes = builders[builder_name](cases)
+        probes = source.builders[source.builder](cases)
     except ValueError as err:
         raise BadInput(f"{where}: cannot build probes from the suites: {err}") from None
     if not probes:

@@ -1,4 +1,4 @@
-"""What a `sudoku-script` notebook must show once run, judged in the supervisor, by rubric.
+"""What a COSC 130 (Project 02) notebook must show once run, judged in the supervisor, by rubric.
 
 The handout's notebook has a level-1 title, an "Introduction" section, runs the script with
 `%run -i Sudoku.py`, then for each of puzzle01..04.txt a "Puzzle N" section that loads and
