@@ -439,7 +439,9 @@ def _namespace_layers() -> tuple[Layer, ...]:
         ("ipc namespace", Namespaces(ipc=True), f"its own, gone with it{where}"),
     ):
         problem = namespaces.refused(wanted)
-        layers.append(Layer(name, not problem, STOPS[name], _refusal(problem) if problem else detail))
+        layers.append(
+            Layer(name, not problem, STOPS[name], _refusal(problem) if problem else detail)
+        )
     return tuple(layers)
 
 
