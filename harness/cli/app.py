@@ -122,7 +122,6 @@ log = logging.getLogger(__name__)
 
 
 app.add_typer(suites_cli.app, name="suites")
-app.command()(similarity)
 
 
 def _version(value: bool) -> None:
@@ -568,6 +567,9 @@ def diff(
         return ExitCode.FAILED if changes else ExitCode.OK  # 1: changed, as diff(1) says it
 
     run(work, verbose)
+
+
+app.command()(similarity)  # registered here: --help lists the commands in this order
 
 
 @app.command()
