@@ -267,7 +267,8 @@ def grade(
         Optional[Path],  # noqa: UP045
         typer.Option(
             "--junit",
-            help="JUnit XML: a testcase per case, for CI systems.",
+            help="JUnit XML: a testcase per case (a failure with its verdict and detail), for CI "
+            "systems.",
             rich_help_panel=OUTPUTS,
         ),
     ] = None,
