@@ -1,12 +1,15 @@
-"""The documentation site's reference pages, generated from the code, cover every config key,
-every option and every key of the JSON report."""
+"""The documentation site: it builds strictly (no broken link or anchor), and its reference pages,
+generated from the code, cover every config key, every option and every key of the JSON report."""
 
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +23,43 @@ from harness.shapes import SHAPES
 from tests.conftest import REPO
 
 GOLDEN = REPO / "tests" / "golden"
+REFERENCE = ("cli", "config", "report")  # the generated pages
+
+
+def test_the_site_builds_strictly_with_its_generated_pages(tmp_path: Path) -> None:
+    built = _build(REPO, tmp_path / "site")
+    assert built.returncode == 0, built.stderr
+    pages = {n: (tmp_path / "site" / "reference" / n / "index.html").read_text() for n in REFERENCE}
+    assert "--report-for-students" in pages["cli"]
+    assert "wall_budget" in pages["config"] and "outlier_min_class" in pages["config"]
+    assert "not_run" in pages["report"] and "expected_at" in pages["report"]
+    assert "<!-- generated" not in "".join(pages.values())
+
+
+def test_a_broken_link_or_anchor_fails_the_build(tmp_path: Path) -> None:
+    copy = tmp_path / "checkout"
+    for part in ("docs", "docsite"):
+        shutil.copytree(REPO / part, copy / part, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(REPO / "mkdocs.yml", copy / "mkdocs.yml")
+    page = copy / "docs" / "how-to" / "grade.md"
+    page.write_text(page.read_text() + "\n[gone](nowhere.md), [no such place](dask.md#nope)\n")
+    built = _build(copy, tmp_path / "site")
+    assert built.returncode != 0
+    assert "nowhere.md" in built.stderr and "#nope" in built.stderr
+
+
+def _build(checkout: Path, site: Path) -> subprocess.CompletedProcess[str]:
+    """`mkdocs build --strict` of a checkout's site, as CI runs it."""
+    pytest.importorskip("mkdocs")
+    pytest.importorskip("material")
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=checkout,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_every_config_key_has_a_type_default_and_description() -> None:
