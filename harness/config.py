@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic.json_schema import SkipJsonSchema
 
 from harness.errors import BadInput
 from harness.limits import IntakeLimits, Limits
@@ -32,10 +33,7 @@ SIMILARITY = SimilaritySettings()  # the similarity keys' defaults, kept with th
 CONFIG_NAME = "config.yaml"
 CONFIG_ENV = "SUDOKU_HARNESS_CONFIG"
 
-# How a program's output is compared with the answer: `tokens`, whitespace-separated values in
-# order (Kattis's and DOMjudge's default; another layout is accepted and said), or `lines`, one
-# row per line as the handout prints it.
-Comparison = Literal["tokens", "lines"]
+Comparison = Literal["tokens", "lines"]  # how a program's output is compared (ProgramConfig)
 
 
 class _Strict(BaseModel):
@@ -45,12 +43,17 @@ class _Strict(BaseModel):
 class CriterionConfig(_Strict):
     """One row of a handout's rubric table: its marks, and its text as the handout words it."""
 
-    marks: float = Field(ge=0)
-    text: str = ""
-    # How its marks meet its checks: "each" shares them over the cases that judge it (the
-    # handout's "for each board"); "every" gives them only when every case passes ("for every
-    # unsolved board", "always"), as the handout words it.
-    across: CriterionScope = "each"
+    marks: float = Field(ge=0, description="what the row is worth")
+    text: str = Field(
+        default="",
+        description="the row in the handout's words, shown on the feedback pages and in the JSON",
+    )
+    across: CriterionScope = Field(
+        default="each",
+        description="how its marks meet its checks: `each` shares them over the cases that judge "
+        'it (the handout\'s "for each board"); `every` gives them only when every case passes '
+        '("for every unsolved board", "always"), as the handout words it',
+    )
 
 
 class ItemConfig(Declared):
@@ -58,24 +61,57 @@ class ItemConfig(Declared):
     marks, and either its role (harness/vocabulary.py: the keys it inherits) or the probe
     builder of a probe set or plug-in that makes its probes."""
 
-    marks: float = Field(ge=0)
-    probe: str | None = None  # the probe builder's name; defaults to the item's name
-    plugin: str | None = None  # a plug-in whose builder makes this item's probes
-    shape: str | None = None  # the shape that runs this item, when not the assignment's
-    function: str | None = None  # the function it calls, when not its own name (a 2nd item)
-    aliases: tuple[str, ...] = ()  # other spellings accepted for the item's name
-    depends_on: tuple[str, ...] = ()  # the handout's dependency list
-    # Which reading of an item that calls helpers (an assignment's ProbeSet.helpers) is marked
-    # when a helper of the student's own fails: "own" (the student's helpers), "reference" (the
-    # trusted reference's helpers in their place), or "better" of the two.
-    helpers: HelperPolicy = "better"
-    time: float | None = Field(default=None, gt=0)  # per-call CPU limit for this item
-    # The limit is the slowest reference run times this factor, rounded up to whole seconds,
-    # and never under `time` (the Kattis rule, factor 2): see calibration.py.
-    time_from_reference: float | None = Field(default=None, ge=1)
-    # A rubric: the item's marks are the sum of its criteria's, each shared over the cases that
-    # judge it. Without criteria, the marks are shared over the item's cases.
-    criteria: dict[str, CriterionConfig] = Field(default_factory=dict)
+    marks: float = Field(ge=0, description="what the item is worth")
+    probe: str | None = Field(
+        default=None, description="the probe builder's name; default: the item's name"
+    )
+    plugin: str | None = Field(
+        default=None,
+        description="a plug-in (or built-in probe set) whose builder makes this item's probes, "
+        "beside the assignment's declared items (sudoku-script's notebook: `cosc130-notebook`)",
+    )
+    shape: str | None = Field(
+        default=None,
+        description="the shape that runs this item, when not the assignment's (sudoku-script's "
+        "notebook: `notebook`)",
+    )
+    function: str | None = Field(
+        default=None,
+        description="the function it calls, when not its own name (a second item on one function)",
+    )
+    aliases: tuple[str, ...] = Field(
+        default=(), description="other spellings accepted for the item's name (`valid_Sudoku`)"
+    )
+    depends_on: tuple[str, ...] = Field(
+        default=(),
+        description="the handout's dependency list: items to fix first when both lose marks",
+    )
+    helpers: HelperPolicy = Field(
+        default="better",
+        description="which reading of an item that calls helpers (its assignment's "
+        "`ProbeSet.helpers`) is marked when a helper of the student's own fails: `own` (the "
+        "student's helpers), `reference` (the trusted reference's helpers in their place), or "
+        "`better` of the two",
+    )
+    time: float | None = Field(
+        default=None,
+        gt=0,
+        description="per-call CPU limit for this item, seconds (default: `limits.time`); with "
+        "`time_from_reference`, the floor of the limit",
+    )
+    time_from_reference: float | None = Field(
+        default=None,
+        ge=1,
+        description="the limit is the slowest reference run times this factor, rounded up to "
+        "whole seconds, and never under `time` (the Kattis rule, factor 2; measured before "
+        "grading starts: harness/grading/calibration.py)",
+    )
+    criteria: dict[str, CriterionConfig] = Field(
+        default_factory=dict,
+        description="a rubric, by row name: the item's marks are the sum of its criteria's, each "
+        "shared over the cases that judge it; without criteria, the marks are shared over the "
+        "item's cases",
+    )
 
     @model_validator(mode="after")
     def _criteria_add_up(self) -> ItemConfig:
@@ -86,9 +122,17 @@ class ItemConfig(Declared):
 
 
 class RuleConfig(_Strict):
-    penalty: float = Field(default=0, ge=0)  # marks taken from the flagged item; 0 = flag only
-    allow: tuple[str, ...] = ()  # `import`: modules that may be imported; `print`: items that
-    # may print (display_puzzle)
+    """A static rule, read from the source and never by running it: `import`, `print` inside a
+    graded function, `dict`. Each finding is a flag with its line."""
+
+    penalty: float = Field(
+        default=0, ge=0, description="marks taken from the flagged item; 0: flag only"
+    )
+    allow: tuple[str, ...] = Field(
+        default=(),
+        description="`import`: modules that may be imported; `print`: items that may print "
+        "(display_puzzle)",
+    )
 
 
 class LanguageConfig(_Strict):
@@ -97,45 +141,81 @@ class LanguageConfig(_Strict):
     program built, `{python}` to the sandbox interpreter, and any other `{name}` to the
     assignment's `program.variables` (e.g. `{std}`)."""
 
-    files: tuple[str, ...] = Field(min_length=1)  # file name patterns, e.g. ["*.cpp", "*.cc"]
-    build: tuple[str, ...] = ()  # empty: nothing to build (an interpreted language)
-    run: tuple[str, ...] = Field(min_length=1)
-    # The run command starts processes of its own (a shell script running `cat`): seccomp then
-    # lets it fork and exec; the pids cgroup still bounds how many. Off for compiled languages
-    # and Python, whose solvers never need to.
-    processes: bool = False
+    files: tuple[str, ...] = Field(
+        min_length=1, description='file name patterns, e.g. `["*.cpp", "*.cc"]`'
+    )
+    build: tuple[str, ...] = Field(
+        default=(), description="the build command; empty: nothing to build (interpreted)"
+    )
+    run: tuple[str, ...] = Field(min_length=1, description="the run command")
+    processes: bool = Field(
+        default=False,
+        description="the run command starts processes of its own (a shell script running `cat`): "
+        "seccomp then lets it fork and exec; the pids cgroup still bounds how many. Off for "
+        "compiled languages and Python, whose solvers never need to",
+    )
 
 
 class ProgramConfig(_Strict):
     """For programs that read a puzzle on stdin: which languages, how to build, which file
     solves which size when a folder holds one program per size."""
 
-    languages: tuple[str, ...] = Field(min_length=1)  # names in the top-level `languages:`
-    variables: dict[str, str] = Field(default_factory=dict)  # e.g. {std: c++11}
-    sizes: dict[int, str] = Field(default_factory=dict)  # size -> file pattern, e.g. "*9x9*"
-    build_time: float = Field(default=30.0, gt=0)  # CPU seconds to build one program
-    build_memory_mb: int = Field(default=2048, ge=64)  # the compiler's memory (see Limits)
-    compare: Comparison = "tokens"  # how the output is compared with the answer (see Comparison)
+    languages: tuple[str, ...] = Field(
+        min_length=1, description="names in the top-level `languages:`"
+    )
+    variables: dict[str, str] = Field(
+        default_factory=dict,
+        description="fill `{name}` in the build and run commands, e.g. `{std: c++11}`",
+    )
+    sizes: dict[int, str] = Field(
+        default_factory=dict,
+        description='size to file pattern, e.g. `{9: "*9x9*"}`: one program per size, when a '
+        "folder is handed in so",
+    )
+    build_time: float = Field(default=30.0, gt=0, description="CPU seconds to build one program")
+    build_memory_mb: int = Field(
+        default=2048, ge=64, description="the compiler's memory, MiB (as `limits.memory_mb`)"
+    )
+    compare: Comparison = Field(
+        default="tokens",
+        description="how the output is compared with the answer: `tokens`, whitespace-separated "
+        "values in order (Kattis's and DOMjudge's default; another layout is accepted and "
+        "said), or `lines`, one row per line as the handout prints it",
+    )
 
 
 class LeagueConfig(_Strict):
     """The timed leagues: per size, a suite of puzzles of mixed difficulty; repeats per case."""
 
-    suites: dict[int, Path] = Field(min_length=1)  # size -> suite file
-    repeats: int = Field(default=5, ge=1, le=99)  # runs per case: the median is kept
-    baselines: tuple[Path, ...] = ()  # reference programs shown beside the students (first: x1)
+    suites: dict[int, Path] = Field(min_length=1, description="size to suite file")
+    repeats: int = Field(default=5, ge=1, le=99, description="runs per case: the median is kept")
+    baselines: tuple[Path, ...] = Field(
+        default=(),
+        description="reference programs shown beside the students (the first is x1)",
+    )
 
 
 class NotebookConfig(_Strict):
     """A notebook beside the script, executed headlessly (the `notebook` extra): which file, how
     long each cell may run, and whether a submission without one loses the notebook's marks."""
 
-    file: str = "*.ipynb"  # name pattern; any other .ipynb is used (and said) when none matches
-    cell_time: float = Field(default=60.0, gt=0)  # wall seconds per cell before an interrupt
-    memory_mb: int = Field(default=2048, ge=256)  # the runner's and kernel's memory (see Limits)
-    # false: a submission without a notebook is not graded on it (its maximum leaves it out);
-    # true: it scores nothing for it.
-    required: bool = False
+    file: str = Field(
+        default="*.ipynb",
+        description="name pattern; any other .ipynb is run (and said) when none matches",
+    )
+    cell_time: float = Field(
+        default=60.0, gt=0, description="wall seconds per cell before it is interrupted"
+    )
+    memory_mb: int = Field(
+        default=2048,
+        ge=256,
+        description="the runner's and kernel's memory together, MiB (as `limits.memory_mb`)",
+    )
+    required: bool = Field(
+        default=False,
+        description="false: a submission without a notebook is not graded on it (its maximum "
+        "leaves it out); true: it scores nothing for it",
+    )
 
 
 class PenaltyConfig(_Strict):
@@ -145,11 +225,16 @@ class PenaltyConfig(_Strict):
     (`of: earned`), at most `cap` percent in all; more than `refuse_after_days` days late: no
     marks at all."""
 
-    per: LateUnit = "day"
-    percent: float = Field(gt=0, le=100)
-    of: PenaltyBase = "max"
-    cap: float = Field(default=100, gt=0, le=100)
-    refuse_after_days: float | None = Field(default=None, gt=0)
+    per: LateUnit = Field(default="day", description="what lateness is counted in")
+    percent: float = Field(gt=0, le=100, description="taken for every day or hour begun late")
+    of: PenaltyBase = Field(
+        default="max",
+        description="the percent is of the submission's maximum, or of the marks it earned",
+    )
+    cap: float = Field(default=100, gt=0, le=100, description="at most this percent in all")
+    refuse_after_days: float | None = Field(
+        default=None, gt=0, description="more than this many days late, every mark is taken"
+    )
 
 
 class DeadlineConfig(_Strict):
@@ -157,9 +242,15 @@ class DeadlineConfig(_Strict):
     harness/records/moments.py: a timezone name is not accepted); `grace_minutes` late still
     counts as on time, and past them lateness counts from `due` itself."""
 
-    due: datetime
-    grace_minutes: float = Field(default=0, ge=0)
-    penalty: PenaltyConfig
+    due: datetime = Field(
+        description="ISO 8601 with its UTC offset (`2026-03-02T23:59:00+00:00`; Z is +00:00)"
+    )
+    grace_minutes: float = Field(
+        default=0,
+        ge=0,
+        description="minutes after `due` still on time; past them, lateness counts from `due`",
+    )
+    penalty: PenaltyConfig = Field(description="what lateness costs")
 
     @field_validator("due", mode="before")
     @classmethod
@@ -175,30 +266,72 @@ class SimilarityConfig(_Strict):
     """When `sudoku-harness similarity` flags a pair (harness/similarity/). Every default is the
     engine's (harness/records/similarity.py: what each key means, at length)."""
 
-    # A pair is flagged when either file has at least this share of its fingerprints in the other.
-    threshold: float = Field(default=SIMILARITY.threshold, gt=0, le=1)
-    # Fingerprints held by more than this share of the class are boilerplate, left out.
-    common_share: float = Field(default=SIMILARITY.common_share, gt=0, le=1)
-    # ... and by at least this many submissions: in a small class, a few who copied from each
-    # other are no share of it that makes their code boilerplate.
-    common_min: int = Field(default=SIMILARITY.common_min, ge=3)
-    # A pair sharing fewer fingerprints than this is not flagged (about 20 lines in common).
-    min_matched: int = Field(default=SIMILARITY.min_matched, ge=1)
-    # Matches of merge_neighbor fingerprints or more, at most merge_gap apart, are one: lines
-    # put between copied ones do not split a copy (0: no merging).
-    merge_neighbor: int = Field(default=SIMILARITY.merge_neighbor, ge=1)
-    merge_gap: int = Field(default=SIMILARITY.merge_gap, ge=0)
-    # A pair this many robust standard deviations above the class's median share is flagged as
-    # an outlier under the threshold too (null: never); not under outlier_min_share, not with
-    # fewer than outlier_min_matched fingerprints shared, and not in a class of fewer than
-    # outlier_min_class submissions.
-    outlier_z: float | None = Field(default=SIMILARITY.outlier_z, gt=0)
-    outlier_min_share: float = Field(default=SIMILARITY.outlier_min_share, gt=0, le=1)
-    outlier_min_matched: int = Field(default=SIMILARITY.outlier_min_matched, ge=1)
-    outlier_min_class: int = Field(default=SIMILARITY.outlier_min_class, ge=3)
-    # Earlier years' submissions (a folder or zip, any layout grade reads): each submission of
-    # the class is compared with each of them too, never they with each other.
-    archive: Path | None = None
+    threshold: float = Field(
+        default=SIMILARITY.threshold,
+        gt=0,
+        le=1,
+        description="a pair is flagged when either file has at least this share of its "
+        "fingerprints in the other",
+    )
+    common_share: float = Field(
+        default=SIMILARITY.common_share,
+        gt=0,
+        le=1,
+        description="fingerprints held by more than this share of the class are boilerplate, "
+        "left out ...",
+    )
+    common_min: int = Field(
+        default=SIMILARITY.common_min,
+        ge=3,
+        description="... and by at least this many submissions: in a small class, a few who "
+        "copied from each other are no share of it that makes their code boilerplate",
+    )
+    min_matched: int = Field(
+        default=SIMILARITY.min_matched,
+        ge=1,
+        description="a pair sharing fewer fingerprints than this is not flagged by the "
+        "threshold (about 20 lines in common)",
+    )
+    merge_neighbor: int = Field(
+        default=SIMILARITY.merge_neighbor,
+        ge=1,
+        description="matches of this many fingerprints or more, at most `merge_gap` apart, are "
+        "one: lines put between copied ones do not split a copy",
+    )
+    merge_gap: int = Field(
+        default=SIMILARITY.merge_gap,
+        ge=0,
+        description="fingerprints between two matches that still make them one (0: no merging)",
+    )
+    outlier_z: float | None = Field(
+        default=SIMILARITY.outlier_z,
+        gt=0,
+        description="a pair this many robust standard deviations above the class's median share "
+        "is flagged as an outlier under the threshold too (null: never)",
+    )
+    outlier_min_share: float = Field(
+        default=SIMILARITY.outlier_min_share,
+        gt=0,
+        le=1,
+        description="an outlier's share is at least this",
+    )
+    outlier_min_matched: int = Field(
+        default=SIMILARITY.outlier_min_matched,
+        ge=1,
+        description="an outlier shares at least this many fingerprints (under the threshold, a "
+        "share of a small file can be a few idioms)",
+    )
+    outlier_min_class: int = Field(
+        default=SIMILARITY.outlier_min_class,
+        ge=3,
+        description="no outliers in a class of fewer submissions",
+    )
+    archive: Path | None = Field(
+        default=None,
+        description="earlier years' submissions (a folder or zip, any layout `grade` reads): "
+        "each submission of the class is compared with each of them too, never they with "
+        "each other",
+    )
 
     def settings(self) -> SimilaritySettings:
         """What the engine is asked: every key but the archive, which is read, not compared."""
@@ -206,41 +339,93 @@ class SimilarityConfig(_Strict):
 
 
 class AssignmentConfig(_Strict):
-    title: str = ""
-    shape: str
-    # A probe set (a package or a plug-in) that makes every item's probes; none: each item
-    # declares its role (or names a plug-in), in the assignment's conventions.
-    probes: str | None = None
-    conventions: Conventions = Conventions()
-    entry: str | None = None  # entry file name; None: the only .py file of the folder
-    # When importing fails, run the top-level statements one by one, skipping those that raise,
-    # and grade what got defined (the board-classes shape always does).
-    salvage: bool = False
-    suites: tuple[Path, ...] = Field(min_length=1)
-    reference: Path | None = None
-    examples: Path | None = None
-    limits: Limits = Limits()
-    program: ProgramConfig | None = None  # for shapes that build and run programs
-    league: LeagueConfig | None = None
-    notebook: NotebookConfig = NotebookConfig()  # for items whose probes run the notebook
-    items: dict[str, ItemConfig] = Field(min_length=1)
-    rules: dict[RuleName, RuleConfig] = Field(default_factory=dict)
-    # Other names accepted for names of the interface (methods, attributes), e.g. an older
-    # year's starter: {valsInRows: [valuesInRows]}. Item names take their items' aliases too.
-    aliases: dict[str, tuple[str, ...]] = Field(default_factory=dict)
-    # What an interface deviation the harness reads through costs, as a share of the item's
-    # marks, once per item and kind: blanks stored as 0, solve() without its defaults, a class
-    # from a sibling file. Not listed: 0.1 (the handouts state these interfaces); 0 where a
-    # handout leaves it open.
-    adaptations: dict[AdaptationKind, Annotated[float, Field(ge=0, le=1)]] = Field(
-        default_factory=dict
+    """One assignment: how submissions run and are probed, what they are graded on and worth,
+    within which limits."""
+
+    title: str = Field(
+        default="",
+        description="its name for people: the Canvas column, the pages (default: its key)",
     )
-    # The due date and late policy; none: nothing is late (harness/grading/adjust/).
-    deadline: DeadlineConfig | None = None
-    # The handout's starter files (its skeleton): code every student was given, never evidence
-    # of copying (`sudoku-harness similarity` leaves their fingerprints out).
-    starter: tuple[Path, ...] = ()
-    similarity: SimilarityConfig = SimilarityConfig()
+    shape: str = Field(
+        description="how a submission runs (harness/shapes/): `function-library`, "
+        "`board-classes`, `stdin-program`, `notebook`"
+    )
+    probes: str | None = Field(
+        default=None,
+        description="a probe set that makes every item's probes: a package of the harness's "
+        "(`board-solver`, `stdin-program`) or a plug-in; none: each item declares its `role:` "
+        "(or names a `plugin:`), in the assignment's `conventions:`",
+    )
+    conventions: Conventions = Field(
+        default=Conventions(),
+        description="how the course writes a grid, for every declared item's calls and answers "
+        "(harness/vocabulary.py)",
+    )
+    entry: str | None = Field(
+        default=None,
+        description="the entry file's name (`a2.py`); null: the only .py file of the folder",
+    )
+    salvage: bool = Field(
+        default=False,
+        description="when importing fails, run the top-level statements one by one, skipping "
+        "those that raise, and grade what got defined (the board-classes shape always does)",
+    )
+    suites: tuple[Path, ...] = Field(min_length=1, description="suite files, graded in order")
+    reference: Path | None = Field(
+        default=None,
+        description="the reference solution: `check` grades it (full marks), time limits are "
+        "measured on it, and its helpers stand in for a student's failing ones",
+    )
+    examples: Path | None = Field(
+        default=None,
+        description="example submissions, each with `NAME.expected.yaml` beside it: `check` "
+        "grades them",
+    )
+    limits: Limits = Field(
+        default=Limits(),
+        description="resource limits of each student process; any not given takes its default",
+    )
+    program: ProgramConfig | None = Field(
+        default=None, description="for shapes that build and run programs"
+    )
+    league: LeagueConfig | None = Field(
+        default=None, description="the timed leagues (`sudoku-harness league`)"
+    )
+    notebook: NotebookConfig = Field(
+        default=NotebookConfig(), description="for items whose probes run the notebook"
+    )
+    items: dict[str, ItemConfig] = Field(
+        min_length=1,
+        description="the graded items, by name (a function, a method, a size), with their marks",
+    )
+    rules: dict[RuleName, RuleConfig] = Field(
+        default_factory=dict, description="static rules, read from the source: by default off"
+    )
+    aliases: dict[str, tuple[str, ...]] = Field(
+        default_factory=dict,
+        description="other names accepted for names of the interface (methods, attributes), "
+        "e.g. an older year's starter: `{valsInRows: [valuesInRows]}`; item names take their "
+        "items' aliases too",
+    )
+    adaptations: dict[AdaptationKind, Annotated[float, Field(ge=0, le=1)]] = Field(
+        default_factory=dict,
+        description="what an interface deviation the harness reads through costs, as a share of "
+        "the item's marks, once per item and kind: blanks stored as 0, solve() without its "
+        f"defaults, a class from a sibling file. Not listed: {ADAPTATION_COST} (the handouts "
+        "state these interfaces); 0 where a handout leaves it open",
+    )
+    deadline: DeadlineConfig | None = Field(
+        default=None,
+        description="the due date and late policy; none: nothing is late (harness/grading/adjust/)",
+    )
+    starter: tuple[Path, ...] = Field(
+        default=(),
+        description="the handout's starter files (its skeleton): code every student was given, "
+        "never evidence of copying (`similarity` leaves their fingerprints out)",
+    )
+    similarity: SimilarityConfig = Field(
+        default=SimilarityConfig(), description="when a pair of submissions is flagged"
+    )
 
     def adaptation_cost(self, kind: AdaptationKind) -> float:
         return self.adaptations.get(kind, ADAPTATION_COST)
@@ -278,19 +463,42 @@ class AssignmentConfig(_Strict):
 
 
 class RuntimeConfig(_Strict):
-    python: Path | None = None  # interpreter for student code; default: the harness's own
-    workdir: Path | None = None  # where private working copies are made; default: system temp
+    """Where student code runs."""
+
+    python: Path | None = Field(
+        default=None,
+        description="the interpreter for student code; default: the harness's own",
+    )
+    workdir: Path | None = Field(
+        default=None,
+        description="where private working copies are made; default: the system temp folder",
+    )
 
 
 class Config(_Strict):
-    runtime: RuntimeConfig = RuntimeConfig()
-    # Python files or folders of the teacher's own plug-ins (each module a PROBE_SET, registered
-    # under its file's name): what YAML cannot say, outside the harness's package.
-    plugins: tuple[Path, ...] = ()
-    intake: IntakeLimits = IntakeLimits()  # caps on the downloads `grade` reads (zips)
-    languages: dict[str, LanguageConfig] = Field(default_factory=dict)
-    assignments: dict[str, AssignmentConfig] = Field(min_length=1)
-    source: Path = Path(CONFIG_NAME)  # the file it was read from
+    """config.yaml: every key is checked and unknown keys are errors; paths are relative to the
+    file."""
+
+    runtime: RuntimeConfig = Field(default=RuntimeConfig(), description="where student code runs")
+    plugins: tuple[Path, ...] = Field(
+        default=(),
+        description="the teacher's own plug-ins (what YAML cannot say), outside the harness: "
+        "a package folder, a Python file, or a folder of files, each defining `PROBE_SET` and "
+        "named after its folder or file (harness/assignments/plugins.py)",
+    )
+    intake: IntakeLimits = Field(
+        default=IntakeLimits(), description="caps on the downloads `grade` reads (zips)"
+    )
+    languages: dict[str, LanguageConfig] = Field(
+        default_factory=dict,
+        description="file patterns, build and run commands (argument lists), by language name",
+    )
+    assignments: dict[str, AssignmentConfig] = Field(
+        min_length=1, description="the assignments, by name"
+    )
+    # The file it was read from: set by load_config, never a key of the file (so not in its
+    # schema, and refused there).
+    source: SkipJsonSchema[Path] = Path(CONFIG_NAME)
 
     @property
     def root(self) -> Path:

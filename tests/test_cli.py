@@ -28,7 +28,7 @@ def invoke(*args: str) -> Any:
 
 
 def check_schema(report: dict[str, Any]) -> None:
-    """The documented JSON schema (README, harness/records/results.py), key for key."""
+    """The JSON schema (docs/reference/report.md, harness/records/results.py), key for key."""
     top = {"assignment", "max_marks", "submissions"}
     assert top <= set(report) <= top | {"layout", "absent"}
     student_keys = {"name", "lms_id", "email", "login", "sis_id", "section"}

@@ -56,27 +56,57 @@ app = typer.Typer(
     help="Grade Sudoku-solver programming assignments safely and fairly.",
 )
 
+# The panels `--help` groups a command's options in: what is read, who the class is and when it
+# was due, what is written, and how the run goes.
+INPUT, CLASS, OUTPUTS, RUNNING = "input", "class and deadlines", "outputs", "running"
+PANELS = (INPUT, CLASS, OUTPUTS, RUNNING)
+
 ConfigOption = Annotated[
     Optional[Path],  # noqa: UP045 - typer reads this annotation at run time on 3.10 too
-    typer.Option("--config", help="config.yaml to use (default: ./config.yaml or a parent's)."),
+    typer.Option(
+        "--config",
+        help="config.yaml to use (default: $SUDOKU_HARNESS_CONFIG, else ./config.yaml or the "
+        "first in a parent folder).",
+        rich_help_panel=INPUT,
+    ),
 ]
 AssignmentOption = Annotated[
     Optional[str],  # noqa: UP045
     typer.Option(
-        "--assignment", "-a", help="Assignment name from config.yaml (default: inferred)."
+        "--assignment",
+        "-a",
+        help="Assignment name from config.yaml (default: inferred from the path and the files, "
+        "and said on stderr).",
+        rich_help_panel=INPUT,
     ),
 ]
 JobsOption = Annotated[
     int,
-    typer.Option("--jobs", "-j", min=1, help="Submissions graded at once (default: CPU count)."),
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=1,
+        help="Submissions graded at once; -j 1 runs the same code serially.",
+        show_default="CPU count",
+        rich_help_panel=RUNNING,
+    ),
 ]
-VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Log what the harness does.")]
+VerboseOption = Annotated[
+    bool,
+    typer.Option(
+        "--verbose",
+        "-v",
+        help="Log what the harness does (worker processes too).",
+        rich_help_panel=RUNNING,
+    ),
+]
 ExecutorOption = Annotated[
     Kind,
     typer.Option(
         "--executor",
         help="local: worker processes on this machine; dask: one task per submission on a "
         'Dask cluster (--scheduler; pip install -e ".\\[dask]").',
+        rich_help_panel=RUNNING,
     ),
 ]
 SchedulerOption = Annotated[
@@ -84,6 +114,7 @@ SchedulerOption = Annotated[
     typer.Option(
         "--scheduler",
         help="The Dask scheduler for --executor dask: tcp://HOST:PORT, or a scheduler file.",
+        rich_help_panel=RUNNING,
     ),
 ]
 
@@ -91,7 +122,6 @@ log = logging.getLogger(__name__)
 
 
 app.add_typer(suites_cli.app, name="suites")
-app.command()(similarity)
 
 
 def _version(value: bool) -> None:
@@ -115,37 +145,19 @@ def grade(
         Path,
         typer.Argument(
             help="A submission (file or folder), a folder of them, or a download from Moodle, "
-            "Canvas or Gradescope (zip or folder)."
+            "Canvas or Gradescope (zip or folder).",
         ),
     ],
     assignment: AssignmentOption = None,
+    config: ConfigOption = None,
     roster: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option(
             "--roster",
             help="The class as a CSV (columns: name, id, email, login, sis_id, section, "
             "submission): adds or corrects who handed in what, and lists who handed nothing in.",
+            rich_help_panel=CLASS,
         ),
-    ] = None,
-    json_file: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option("--json", help="Also write the full report as JSON to this file."),
-    ] = None,
-    csv_file: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option("--csv", help="Gradebook CSV: a row per submission, a column per item."),
-    ] = None,
-    junit_file: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option("--junit", help="JUnit XML: a testcase per case, for CI systems."),
-    ] = None,
-    gradescope_file: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option("--gradescope", help="Gradescope results.json (one submission)."),
-    ] = None,
-    report_dir: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option("--report", help="Feedback pages (HTML and Markdown) into this folder."),
     ] = None,
     due: Annotated[
         Optional[str],  # noqa: UP045
@@ -153,17 +165,23 @@ def grade(
             "--due",
             help="The due date for this run, over config.yaml's deadline.due: ISO 8601 with "
             "its UTC offset (2026-03-02T23:59+00:00).",
+            rich_help_panel=CLASS,
         ),
     ] = None,
     extensions_file: Annotated[
         Optional[Path],  # noqa: UP045
-        typer.Option("--extensions", help="CSV of extensions: student, due or hours."),
+        typer.Option(
+            "--extensions",
+            help="CSV of extensions: student, due or hours.",
+            rich_help_panel=CLASS,
+        ),
     ] = None,
     timestamps_file: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option(
             "--timestamps",
             help="CSV of when each handed in (student, submitted_at), over the download's times.",
+            rich_help_panel=CLASS,
         ),
     ] = None,
     adjustments_file: Annotated[
@@ -172,34 +190,7 @@ def grade(
             "--adjustments",
             help="CSV of the teacher's marks (student, item, marks or delta, comment), applied "
             "over the computed marks at every run, --resume included.",
-        ),
-    ] = None,
-    canvas_file: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option("--canvas-csv", help="Canvas gradebook CSV, to import in Grades > Import."),
-    ] = None,
-    canvas_column: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option(
-            "--canvas-column",
-            help="The assignment's column in --canvas-csv, as Canvas's own export names it: "
-            "'Title (12345)', the number from the assignment's address (default: its title).",
-        ),
-    ] = None,
-    moodle_file: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option(
-            "--moodle-csv",
-            help="Moodle grading worksheet (grades, feedback comments): upload it with "
-            "'Upload grading worksheet'.",
-        ),
-    ] = None,
-    students_dir: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option(
-            "--report-for-students",
-            help="Each student's own page alone (HTML and Markdown) into this folder, to mail: "
-            "no class page, no link to it, no hidden case.",
+            rich_help_panel=CLASS,
         ),
     ] = None,
     similar: Annotated[
@@ -208,15 +199,96 @@ def grade(
             "--similarity",
             help="Flag the rows of submissions sharing code past config.yaml's similarity "
             "threshold, in the table and JSON; marks never change (`similarity` for the pages).",
+            rich_help_panel=CLASS,
         ),
     ] = False,
+    json_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--json",
+            help="Also write the full report as JSON to this file.",
+            rich_help_panel=OUTPUTS,
+        ),
+    ] = None,
+    csv_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--csv",
+            help="Gradebook CSV: a row per submission, a column per item, then total, max, "
+            "percent and grading_status.",
+            rich_help_panel=OUTPUTS,
+        ),
+    ] = None,
+    canvas_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--canvas-csv",
+            help="Canvas gradebook CSV, to import in Grades > Import.",
+            rich_help_panel=OUTPUTS,
+        ),
+    ] = None,
+    canvas_column: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--canvas-column",
+            help="The assignment's column in --canvas-csv, as Canvas's own export names it: "
+            "'Title (12345)', the number from the assignment's address (default: its title).",
+            rich_help_panel=OUTPUTS,
+        ),
+    ] = None,
+    moodle_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--moodle-csv",
+            help="Moodle grading worksheet (grades, feedback comments): upload it with "
+            "'Upload grading worksheet'.",
+            rich_help_panel=OUTPUTS,
+        ),
+    ] = None,
+    report_dir: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--report",
+            help="Feedback pages into this folder: index.html (the class page) and a page per "
+            "submission, HTML and Markdown.",
+            rich_help_panel=OUTPUTS,
+        ),
+    ] = None,
+    students_dir: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--report-for-students",
+            help="Each student's own page alone (HTML and Markdown) into this folder, to mail: "
+            "no class page, no link to it, no hidden case.",
+            rich_help_panel=OUTPUTS,
+        ),
+    ] = None,
+    junit_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--junit",
+            help="JUnit XML: a testcase per case (a failure with its verdict and detail), for CI "
+            "systems.",
+            rich_help_panel=OUTPUTS,
+        ),
+    ] = None,
+    gradescope_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--gradescope",
+            help="Gradescope results.json (one submission only: refused before grading otherwise).",
+            rich_help_panel=OUTPUTS,
+        ),
+    ] = None,
     fail_under: Annotated[
         Optional[float],  # noqa: UP045
         typer.Option(
             "--fail-under",
             min=0,
             max=100,
-            help="Exit 1 when a submission scores under this percent (for solver CI).",
+            help="Exit 1 when a submission scores under this percent (for solver CI); stderr "
+            "names each, with its percent.",
+            rich_help_panel=OUTPUTS,
         ),
     ] = None,
     out: Annotated[
@@ -226,6 +298,7 @@ def grade(
             help="Keep the run in this folder: journal.jsonl gets each submission as it "
             "finishes, report.json the full report at the end. A killed or interrupted run "
             "goes on with --resume; a folder that already holds a run is refused without it.",
+            rich_help_panel=RUNNING,
         ),
     ] = None,
     resume: Annotated[
@@ -234,6 +307,7 @@ def grade(
             "--resume",
             help="Continue the run kept in --out: grade only the submissions its journal lacks "
             "(refused if the assignment, config, suites or submissions changed).",
+            rich_help_panel=RUNNING,
         ),
     ] = False,
     jobs: JobsOption = DEFAULT_JOBS,
@@ -244,16 +318,27 @@ def grade(
         typer.Option(
             "--isolation",
             help="auto: every layer this machine allows; strict: refuse to run without "
-            "Landlock or bubblewrap; off: rlimits and the working copy only (see doctor).",
+            "Landlock or namespaces (a private view, network and PID); off: rlimits and the "
+            "working copy only (see doctor).",
+            rich_help_panel=RUNNING,
         ),
     ] = Mode.AUTO,
-    config: ConfigOption = None,
     quiet: Annotated[
-        bool, typer.Option("--quiet", "-q", help="Print only the summary line, not the table.")
+        bool,
+        typer.Option(
+            "--quiet",
+            "-q",
+            help="Print only the summary line (counts per verdict), not the table.",
+            rich_help_panel=RUNNING,
+        ),
     ] = False,
     color: Annotated[
         Optional[bool],  # noqa: UP045
-        typer.Option("--color/--no-color", help="Colour the progress bar (default: if a tty)."),
+        typer.Option(
+            "--color/--no-color",
+            help="Colour the progress bar (default: when a terminal).",
+            rich_help_panel=RUNNING,
+        ),
     ] = None,
     verbose: VerboseOption = False,
 ) -> None:
@@ -411,7 +496,15 @@ def doctor(verbose: VerboseOption = False) -> None:
 
 @app.command()
 def check(
-    assignment: AssignmentOption = None,
+    assignment: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--assignment",
+            "-a",
+            help="Assignment name from config.yaml (default: every assignment).",
+            rich_help_panel=INPUT,
+        ),
+    ] = None,
     jobs: JobsOption = DEFAULT_JOBS,
     config: ConfigOption = None,
     verbose: VerboseOption = False,
@@ -477,28 +570,53 @@ def diff(
     run(work, verbose)
 
 
+app.command()(similarity)  # registered here: --help lists the commands in this order
+
+
 @app.command()
 def league(
     paths: Annotated[
         list[Path], typer.Argument(help="Submissions (files or folders) or folders of them.")
     ],
-    size: Annotated[int, typer.Option("--size", help="The league's puzzle size: 9, 16 or 25.")],
+    size: Annotated[
+        int,
+        typer.Option(
+            "--size", help="The league's puzzle size: 9, 16 or 25.", rich_help_panel=INPUT
+        ),
+    ],
     assignment: AssignmentOption = None,
-    repeats: Annotated[
-        Optional[int],  # noqa: UP045
-        typer.Option("--repeats", min=1, max=99, help="Runs per puzzle (default: config.yaml)."),
-    ] = None,
+    config: ConfigOption = None,
     json_file: Annotated[
         Optional[Path],  # noqa: UP045
-        typer.Option("--json", help="Also write the standings as JSON to this file."),
+        typer.Option(
+            "--json",
+            help="Also write the standings as JSON to this file.",
+            rich_help_panel=OUTPUTS,
+        ),
+    ] = None,
+    repeats: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--repeats",
+            min=1,
+            max=99,
+            help="Runs per puzzle (default: config.yaml's league.repeats).",
+            rich_help_panel=RUNNING,
+        ),
     ] = None,
     jobs: Annotated[
         int,
-        typer.Option("--jobs", "-j", min=1, help="Programs timed at once (at most the CPU count)."),
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            help="Programs timed at once (at most the CPU count).",
+            show_default="CPU count",
+            rich_help_panel=RUNNING,
+        ),
     ] = DEFAULT_JOBS,
     executor_kind: ExecutorOption = Kind.LOCAL,
     scheduler: SchedulerOption = None,
-    config: ConfigOption = None,
     verbose: VerboseOption = False,
 ) -> None:
     """Rank the programs that pass at one size by CPU time per puzzle.
@@ -541,10 +659,19 @@ def league(
 @app.command("gradescope-package")
 def gradescope_package_command(
     assignment: Annotated[
-        str, typer.Option("--assignment", "-a", help="Assignment name from config.yaml.")
+        str,
+        typer.Option(
+            "--assignment", "-a", help="Assignment name from config.yaml.", rich_help_panel=INPUT
+        ),
     ],
     output: Annotated[
-        Path, typer.Option("--output", "-o", help="The zip to write (e.g. autograder.zip).")
+        Path,
+        typer.Option(
+            "--output",
+            "-o",
+            help="The zip to write (e.g. autograder.zip).",
+            rich_help_panel=OUTPUTS,
+        ),
     ] = Path("autograder.zip"),
     config: ConfigOption = None,
     verbose: VerboseOption = False,

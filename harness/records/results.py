@@ -80,9 +80,10 @@ LOAD_CASE = "load"  # the one case each item of a submission that was not run at
 
 @dataclass(frozen=True)
 class CaseResult:
-    id: str
-    verdict: Verdict
-    detail: str
+    id: str  # the suite case's id (`load` for a submission that could not load)
+    verdict: Verdict  # the closed set of harness/records/verdicts.py
+    detail: str  # what went wrong, in words (the call, what came back, what was expected)
+    # Wall-clock time of the call as the supervisor saw it (informative; verdicts use CPU time).
     seconds: float
     accepted: tuple[str, ...] = ()  # readings of the handout an accepted answer was accepted under
     hidden: bool = False  # from a hidden suite case: graded, details withheld from students
@@ -98,10 +99,10 @@ class CaseResult:
 
 @dataclass(frozen=True)
 class Flag:
-    rule: RuleName
-    item: str | None
-    line: int | None
-    message: str
+    rule: RuleName  # the static rule the source broke
+    item: str | None  # the item it broke it in; None: outside every graded item
+    line: int | None  # the line of the student's file, when there is one
+    message: str  # what the rule found, in words
 
 
 @dataclass(frozen=True)
@@ -112,7 +113,7 @@ class Similar:
     other: str  # its name
     share: float  # of this submission's fingerprints, the share the other holds too
     other_share: float  # of the other's, the share this one holds
-    rule: FlagRule = "threshold"
+    rule: FlagRule = "threshold"  # what flagged the pair: the threshold, or an outlier
 
 
 @dataclass(frozen=True)
@@ -120,9 +121,9 @@ class CriterionResult:
     """One rubric row: what it earned and, when marks were lost, why."""
 
     name: str  # the criterion's key in config.yaml ("most-constrained-space")
-    marks: float
-    max_marks: float
-    message: str = ""
+    marks: float  # what it earned
+    max_marks: float  # what it is worth
+    message: str = ""  # why marks were lost, naming the fact, the board, the space and value
     text: str = ""  # the handout's wording of the row (config.yaml's `text:`), when it has one
 
 
@@ -139,12 +140,13 @@ class HelperReadings:
 
 @dataclass(frozen=True)
 class ItemResult:
-    name: str
-    marks: float
-    max_marks: float
-    cases: tuple[CaseResult, ...]
+    name: str  # the item's name in config.yaml
+    marks: float  # what it earned, rounded to two decimals
+    max_marks: float  # what it is worth
+    cases: tuple[CaseResult, ...]  # for a rubric item, the marked reading's
+    # Readings accepted, names accepted, dependency notes and penalties, for the student.
     feedback: tuple[str, ...] = ()
-    criteria: tuple[CriterionResult, ...] = ()
+    criteria: tuple[CriterionResult, ...] = ()  # a rubric item's rows (empty: marks by cases)
     graded: bool = True  # False: left out of the submission's marks and maximum
     ungraded_reason: str = ""  # why it was not graded (empty when graded)
     helpers: HelperReadings | None = None  # both readings, when a failing helper made two
@@ -152,19 +154,20 @@ class ItemResult:
 
 @dataclass(frozen=True)
 class SubmissionResult:
-    name: str
-    marks: float
-    max_marks: float
-    status: Status
-    note: str
-    items: tuple[ItemResult, ...]
-    flags: tuple[Flag, ...] = ()
+    name: str  # its folder's (or file's) name: its key in every report
+    marks: float  # the total, adjustments included, rounded to two decimals
+    max_marks: float  # of the items it was graded on
+    status: Status  # error: it could not be graded (the note says why)
+    note: str  # why grading stopped, rules flagged, a second grading
+    items: tuple[ItemResult, ...]  # its marks item by item
+    flags: tuple[Flag, ...] = ()  # static rules its source broke (marks only by a penalty)
     graded_again: bool = False  # graded once more, alone, after a wall-clock stop (the note says)
     # Its wall-clock budget ran out: the cases past it are TLE, and it is not graded again.
     budget_spent: bool = False
-    # Joined after grading (harness/records/identity.py): who handed it in, and when.
+    # Joined after grading (harness/records/identity.py): who handed it in, from the download
+    # and the roster...
     student: Student = field(default_factory=Student)
-    handed: Handed = field(default_factory=Handed)
+    handed: Handed = field(default_factory=Handed)  # ... and when
     # Applied after grading, on top of the computed marks: `marks` and the items' marks already
     # include them, in this order (harness/records/adjustments.py).
     adjustments: tuple[Adjustment, ...] = ()
@@ -195,9 +198,9 @@ class SubmissionResult:
 
 @dataclass(frozen=True)
 class Report:
-    assignment: str
-    max_marks: float
-    submissions: tuple[SubmissionResult, ...]
+    assignment: str  # its name in config.yaml
+    max_marks: float  # the assignment's maximum
+    submissions: tuple[SubmissionResult, ...]  # a row per submission
     layout: str = ""  # the download layout the submissions were recognised in (harness/intake)
     absent: tuple[Student, ...] = ()  # on the roster, with no submission
 

@@ -1,5 +1,5 @@
 """Similarity across a class: submissions' files read (never run) into normalised tokens,
-winnowed into fingerprints, and every pair compared (README: "Similarity across a class").
+winnowed into fingerprints, and every pair compared (docs/how-to/similarity.md).
 
     lexers/ (a file into tokens, by language, dead code left out: deadcode/)
       -> winnow (tokens into fingerprints)
