@@ -97,11 +97,25 @@ class _Strict(BaseModel):
 class Conventions(_Strict):
     """How the course writes a grid, for the whole assignment."""
 
-    index_base: Literal[0, 1] = 0  # rows, columns, units and boxes counted from 0 or 1
-    blank: int | str | None = 0  # an empty cell: 0, None (null), ".", "x", -1
-    representation: Representation = "rows"  # a list of rows; a flat list; a string; A1..I9
-    values: Alphabet = "digits"  # 1..n; 0..n-1 (blank then -1, say); letters from A = 10
-    sizes: tuple[int, ...] = (9,)  # the grids' sizes, each a square (4, 9, 16, 25, ...)
+    index_base: Literal[0, 1] = Field(
+        default=0, description="rows, columns, units, boxes and positions counted from 0 or 1"
+    )
+    blank: int | str | None = Field(
+        default=0, description='an empty cell: `0`, `null` (None), `"."`, `"x"`, `-1`'
+    )
+    representation: Representation = Field(
+        default="rows",
+        description="a grid as a list of rows (`rows`), one flat list of n x n values (`flat`), "
+        "one string of n x n characters (`string`), or a dict keyed `A1`..`I9` (`dict`)",
+    )
+    values: Alphabet = Field(
+        default="digits",
+        description="the values: `digits` 1..n; `zero-based` 0..n-1 (the blank then -1, say); "
+        "`letters` 1..9 then A = 10, each a one-character string",
+    )
+    sizes: tuple[int, ...] = Field(
+        default=(9,), description="the grids' sizes n, each a square (4, 9, 16, 25, ...)"
+    )
 
     @field_validator("sizes")
     @classmethod
@@ -128,19 +142,34 @@ def squares(sizes: tuple[int, ...]) -> tuple[int, ...]:
 class FileFormat(_Strict):
     """A puzzle file as the course writes it: one row a line, values separated."""
 
-    separator: str = " "  # between values on a line ("" for none, "," for CSV)
-    newline: Newline = "lf"  # crlf, or alternate: lf and crlf by turns
-    final_newline: bool = False
-    variants: tuple[Variant, ...] = ()  # also these writings of the first file, each a case
+    separator: str = Field(
+        default=" ", description='between values on a line (`""` for none, `","` for CSV)'
+    )
+    newline: Newline = Field(
+        default="lf", description="`lf`, `crlf`, or `alternate`: lf and crlf by turns"
+    )
+    final_newline: bool = Field(default=False, description="whether the last line ends too")
+    variants: tuple[Variant, ...] = Field(
+        default=(),
+        description="instead, the first puzzle written each of these ways, a call each (a "
+        "handout's loose points: a final newline, trailing spaces)",
+    )
 
 
 class Example(_Strict):
     """A call the handout shows: its arguments (the grid as rows of the course's values), and
     its answer where the role cannot compute it."""
 
-    args: tuple[Any, ...]
-    label: str = ""  # what the feedback calls its grid (default: "handout example N")
-    answer: Any = None
+    args: tuple[Any, ...] = Field(
+        description="the call's arguments, in `args:`'s order and the course's conventions"
+    )
+    label: str = Field(
+        default="", description='what the feedback calls it (default: "handout example N")'
+    )
+    answer: Any = Field(
+        default=None,
+        description="the handout's answer (default: the role's, or the reference's, computed)",
+    )
 
     @property
     def answered(self) -> bool:
@@ -151,29 +180,89 @@ class Example(_Strict):
 class Declared(_Strict):
     """What a declared item's role takes: the keys of an item beside its marks."""
 
-    role: Role | None = None
-    args: tuple[ArgKind, ...] | None = None  # default: the role's own
-    unit: Unit | None = None
-    cases: int | None = Field(default=None, ge=1)  # how many of the suites' cases to use
-    sizes: tuple[int, ...] | None = None  # the sizes asked at, when not the assignment's
-    positions: Positions | None = None  # which cells are asked about
-    # How the feedback names a suite's grid in a call: `grid` <suite/case puzzle> (or solution),
-    # `case` <suite/case>; default: the role's (a position's box is asked on the puzzle alone)
-    label: Literal["grid", "case"] | None = None
-    otherwise: Any = None  # the answer when the role has none (a full grid, a filled cell)
-    order: Order = "any"  # candidates: in any order, or ascending
-    returns: SolveForm = "grid"
-    restores: bool = False  # solve: the grid is left as it was when there is no solution
-    keeps_input: bool = False  # solve: the grid it is given is not changed
-    completion: Literal["any", "unique"] = "any"  # solve: any valid completion is right
-    unsolvable: bool = True  # solve: the suites' unsolvable cases are asked (the handout
-    # defines the answer), or left out
-    compare: Comparison = "equal"  # reference: how its answer is held against the student's
-    layout: Layout = "tokens"  # display: the handout's boxed layout, or the values in order
-    file: FileFormat = FileFormat()
-    examples: tuple[Example, ...] = ()
-    defaults: tuple[Any, ...] = ()  # the handout's default values for the last parameters
-    uses: tuple[str, ...] = ()  # the helpers its calls use (the reference may stand in)
+    role: Role | None = Field(
+        default=None,
+        description="what the function or method does, from the vocabulary: its calls are built "
+        "from the suites' cases and its answers judged by the harness's model (`reference`: by "
+        "the teacher's reference making the same call)",
+    )
+    args: tuple[ArgKind, ...] | None = Field(
+        default=None,
+        description="what each call is given, in the signature's order (default: the role's, "
+        "such as `[grid, position]`)",
+    )
+    unit: Unit | None = Field(
+        default=None, description="`row`, `column` or `box`: for unit-values and legal-unit"
+    )
+    cases: int | None = Field(
+        default=None, ge=1, description="how many of the suites' cases to use (default: the role's)"
+    )
+    sizes: tuple[int, ...] | None = Field(
+        default=None, description="the sizes asked at, when not the assignment's `sizes`"
+    )
+    positions: Positions | None = Field(
+        default=None,
+        description="which cells are asked about: `every`, `empty` or `filled` (default: the "
+        "role's)",
+    )
+    label: Literal["grid", "case"] | None = Field(
+        default=None,
+        description="how the feedback names a suite's grid in a call: `grid` <suite/case "
+        "puzzle> (or solution), `case` <suite/case> (default: the role's)",
+    )
+    otherwise: Any = Field(
+        default=None,
+        description="the answer when the role has none: on a full grid (first-empty), for a "
+        "filled cell (candidates), after the last cell (next-cell)",
+    )
+    order: Order = Field(default="any", description="candidates: in `any` order, or `ascending`")
+    returns: SolveForm = Field(
+        default="grid",
+        description="solve: `grid`, `grid-or-none`, `flag-and-grid` ((True, grid)), `flag` (in "
+        "place, True/False), `inverted-flag` (in place, 0 when solved)",
+    )
+    restores: bool = Field(
+        default=False, description="solve in place: the grid is restored when there is no solution"
+    )
+    keeps_input: bool = Field(
+        default=False, description="solve: the grid it is given must be left unchanged"
+    )
+    completion: Literal["any", "unique"] = Field(
+        default="any",
+        description="solve: `any` valid completion that keeps the givens is right where a case "
+        "has several solutions (`unique`: such cases are left out)",
+    )
+    unsolvable: bool = Field(
+        default=True,
+        description="solve: the suites' puzzles without a solution are asked (the handout "
+        "defines the answer), or left out",
+    )
+    compare: Comparison = Field(
+        default="equal",
+        description="reference: the student's answer and the reference's are `equal`, the same "
+        "`members` in any order, or the same `grids` in any order",
+    )
+    layout: Layout = Field(
+        default="tokens",
+        description="display: `tokens`, the values printed in reading order (any borders, any "
+        "blank mark); `boxed`, COSC 130's boxes (any run of dashes)",
+    )
+    file: FileFormat = Field(
+        default=FileFormat(), description="load: the course's puzzle file format"
+    )
+    examples: tuple[Example, ...] = Field(
+        default=(), description="the handout's own calls, asked first"
+    )
+    defaults: tuple[Any, ...] = Field(
+        default=(),
+        description="the handout's default values for the last parameters, added (and said) "
+        "when the student's function has none",
+    )
+    uses: tuple[str, ...] = Field(
+        default=(),
+        description="the helpers its calls use, which the reference may stand in for when one "
+        "of the student's own fails (`helpers:`)",
+    )
 
     @field_validator("sizes")
     @classmethod

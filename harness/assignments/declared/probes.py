@@ -4,10 +4,12 @@ makes from the suites' cases, each with the answer its role (or the YAML) says i
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from harness.assignments.declared.calls import UNSET, At, Spec, arguments, call_text
-from harness.assignments.declared.roles import ROLES, Role
+from harness.assignments.declared.roles import ROLES, Role, file_text
 from harness.assignments.declared.samples import Named
 from harness.puzzles.suites import Case
 from harness.records.probes import Probe
@@ -23,6 +25,7 @@ def item_probes(spec: Spec, cases: Sequence[Case]) -> list[Probe]:
 
 
 def _probe(spec: Spec, role: Role, at: At) -> Probe:
+    at = _with_file(spec, at)
     args, shown = arguments(spec, at)
     return Probe(
         spec.item,
@@ -79,3 +82,15 @@ def _read(spec: Spec, kind: str, value: object, label: str, number: int) -> dict
             raise ValueError(f"{where} {value!r} holds something that is no value here")
         return {"values": tuple(v or 0 for v in read_all)}
     raise ValueError(f"{where} {value!r} cannot be read as a {kind}")
+
+
+def _with_file(spec: Spec, at: At) -> At:
+    """Where a call is given a file (`args: [file]`), its grid written in the course's format,
+    in the working copy's `puzzles/` folder."""
+    if "file" not in spec.arguments or at.file is not None or at.grid is None:
+        return at
+    fmt = spec.config.file
+    newline = "\r\n" if fmt.newline == "crlf" else "\n"
+    text = file_text(spec, at.grid.grid, newline, newline if fmt.final_newline else "")
+    name = re.sub(r"[^A-Za-z0-9_-]+", "-", at.grid.label.split("/")[-1]).strip("-")
+    return replace(at, file=(f"puzzles/{name or 'puzzle'}.txt", text))

@@ -534,16 +534,7 @@ class Reference(_Base):
             found = [replace(at, value=v) for at in found for v in range(1, at.size + 1)]
         if "index" in kinds:
             found = [replace(at, index=i) for at in found for i in range(at.size)]
-        if "file" in kinds:
-            found = [self._file(spec, at) for at in found]
         return found
-
-    def _file(self, spec: Spec, at: At) -> At:
-        assert at.case is not None and at.grid is not None
-        newline = "\r\n" if spec.config.file.newline == "crlf" else "\n"
-        final = newline if spec.config.file.final_newline else ""
-        text = file_text(spec, at.grid.grid, newline, final)
-        return replace(at, file=(f"puzzles/{at.case.id}.txt", text))
 
     def ident(self, spec: Spec, at: At) -> str:
         parts = [_name(at), _cell_id(spec, at.cell)]
