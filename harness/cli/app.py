@@ -20,6 +20,7 @@ from harness.cli import suites as suites_cli
 from harness.cli.check import check as run_check
 from harness.cli.inference import infer
 from harness.cli.run import run
+from harness.cli.scaffold import scaffold
 from harness.cli.similarity import flag_similar, similarity
 from harness.config import Config, find_config, load_config
 from harness.errors import BadInput, ExitCode
@@ -520,28 +521,84 @@ def check(
     def work() -> ExitCode:
         settings = load_config(find_config(config))
         names = [assignment] if assignment else list(settings.assignments)
-        for name in names:
-            settings.assignment(name)
-        rows = run_check(settings, names, jobs)
-        table = [
-            [
-                r.assignment,
-                r.kind,
-                one_line(r.name),
-                r.expected,
-                r.got,
-                "ok" if r.ok else one_line("MISMATCH: " + "; ".join(r.problems)),
-            ]
-            for r in rows
-        ]
-        typer.echo(
-            tabulate(table, headers=["assignment", "kind", "name", "expected", "got", "result"])
-        )
-        failed = sum(not r.ok for r in rows)
-        typer.echo(f"\n{len(rows) - failed} ok, {failed} mismatched")
-        return ExitCode.FAILED if failed else ExitCode.OK
+        return _checked(settings, names, jobs)
 
     run(work, verbose)
+
+
+def _checked(settings: Config, names: list[str], jobs: int) -> ExitCode:
+    """`check`'s table for `names`, and its exit code."""
+    for name in names:
+        settings.assignment(name)
+    rows = run_check(settings, names, jobs)
+    table = [
+        [
+            r.assignment,
+            r.kind,
+            one_line(r.name),
+            r.expected,
+            r.got,
+            "ok" if r.ok else one_line("MISMATCH: " + "; ".join(r.problems)),
+        ]
+        for r in rows
+    ]
+    typer.echo(tabulate(table, headers=["assignment", "kind", "name", "expected", "got", "result"]))
+    failed = sum(not r.ok for r in rows)
+    typer.echo(f"\n{len(rows) - failed} ok, {failed} mismatched")
+    return ExitCode.FAILED if failed else ExitCode.OK
+
+
+@app.command()
+def new(
+    name: Annotated[str, typer.Argument(help="The new assignment's name in config.yaml.")],
+    reference: Annotated[
+        Path,
+        typer.Option(
+            "--reference",
+            help="The teacher's reference solution (a .py file): read by AST, never run until "
+            "check runs it.",
+            rich_help_panel=INPUT,
+        ),
+    ],
+    suite: Annotated[
+        Optional[list[Path]],  # noqa: UP045
+        typer.Option(
+            "--suite",
+            help="A suite file to grade with (repeatable; default: easy puzzles generated into "
+            "testcases/NAME.yaml).",
+            rich_help_panel=INPUT,
+        ),
+    ] = None,
+    jobs: JobsOption = DEFAULT_JOBS,
+    config: ConfigOption = None,
+    verbose: VerboseOption = False,
+) -> None:
+    """Start a config.yaml entry for a new assignment from its reference solution, then check it.
+
+    Each function's role and arguments and the assignment's conventions are guessed from the
+    reference's definitions (read by AST, never run), and every guess is marked `# guess:` in
+    the YAML it writes, to check and edit. Then `check -a NAME` runs the reference.
+
+    Example: [bold]sudoku-harness new my-course --reference solution/sudoku.py[/bold]
+    """
+
+    def work() -> ExitCode:
+        path = config or _config_here()
+        made = scaffold(name, reference, path, suite or ())
+        typer.echo(f"wrote assignments.{name} to {made.config}" + "".join(
+            f"; puzzles to {p}" for p in made.suites
+        ))  # fmt: skip
+        return _checked(load_config(made.config), [name], jobs)
+
+    run(work, verbose)
+
+
+def _config_here() -> Path:
+    """config.yaml as the other commands find it, or a new one in this folder."""
+    try:
+        return find_config(None)
+    except BadInput:
+        return Path.cwd() / "config.yaml"
 
 
 @app.command()
