@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from docsite import cli_reference, config_reference, report_reference
+from docsite import cli_reference, config_reference, report_reference, roles_reference
 from harness.cli.app import app
 
 # A page asks for a generated part with a line of its own: `<!-- generated: cli -->`.
@@ -14,6 +14,7 @@ PARTS: dict[str, Callable[[], str]] = {
     "cli": lambda: cli_reference.render(app),
     "config": config_reference.render,
     "report": report_reference.render,
+    "roles": roles_reference.render,
 }
 
 

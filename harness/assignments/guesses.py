@@ -75,6 +75,7 @@ class Guess:
     returns: str | None = None  # solve's form
     defaults: tuple[Any, ...] = ()  # the reference's default values for its last parameters
     otherwise: tuple[Any] | None = None  # (what it answers when the role has no answer,)
+    uses: tuple[str, ...] = ()  # the module's other functions it calls (its helpers)
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,8 @@ def guess(source: str) -> Guesses:
     functions = [
         n for n in tree.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")
     ]
-    found = tuple(_function(f) for f in functions)
+    names = {f.name for f in functions}
+    found = tuple(replace(_function(f), uses=_helpers(f, names)) for f in functions)
     conventions, why = _conventions(tree, source)
     return Guesses(found, conventions, why)
 
@@ -108,6 +110,16 @@ def _function(node: ast.FunctionDef) -> Guess:
             found = _fitted(node, role, unit, args, f"its name ({node.name})")
             return replace(found, defaults=defaults or ())
     return Guess(node.name, "reference", None, args, "no role's words in its name")
+
+
+def _helpers(node: ast.FunctionDef, names: set[str]) -> tuple[str, ...]:
+    """The module's other graded functions this one calls (itself aside), in order of use."""
+    called = [
+        n.func.id
+        for n in ast.walk(node)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in names
+    ]
+    return tuple(dict.fromkeys(c for c in called if c != node.name))
 
 
 def _constants(nodes: list[ast.expr]) -> tuple[Any, ...] | None:

@@ -569,6 +569,15 @@ def new(
             rich_help_panel=INPUT,
         ),
     ] = None,
+    examples: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--examples",
+            help="A folder of example submissions, each with NAME.expected.yaml beside it, for "
+            "check to grade too.",
+            rich_help_panel=INPUT,
+        ),
+    ] = None,
     jobs: JobsOption = DEFAULT_JOBS,
     config: ConfigOption = None,
     verbose: VerboseOption = False,
@@ -584,7 +593,7 @@ def new(
 
     def work() -> ExitCode:
         path = config or _config_here()
-        made = scaffold(name, reference, path, suite or ())
+        made = scaffold(name, reference, path, suite or (), examples)
         typer.echo(f"wrote assignments.{name} to {made.config}" + "".join(
             f"; puzzles to {p}" for p in made.suites
         ))  # fmt: skip

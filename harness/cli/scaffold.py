@@ -34,7 +34,11 @@ class Scaffolded:
 
 
 def scaffold(
-    name: str, reference: Path, config: Path | None, suites: Sequence[Path] = ()
+    name: str,
+    reference: Path,
+    config: Path | None,
+    suites: Sequence[Path] = (),
+    examples: Path | None = None,
 ) -> Scaffolded:
     """Write the entry for `name`; BadInput for a reference that cannot be read, a name already
     taken, or a config.yaml that does not load afterwards."""
@@ -45,7 +49,10 @@ def scaffold(
         raise BadInput(f"{path}: assignments.{name}: already there (choose another name)")
     written = () if suites else _suites(path.parent, name, found)
     listed = [_relative(p, path.parent) for p in (*suites, *written)]
-    entry = _entry(name, reference, path.parent, found, listed)
+    if examples is not None and not examples.is_dir():
+        raise BadInput(f"--examples: {examples} is not a folder")
+    shown = _relative(examples, path.parent) if examples is not None else None
+    entry = _entry(name, reference, path.parent, found, listed, shown)
     path.write_text(text.rstrip("\n") + "\n" + entry, encoding="utf-8")
     load_config(path)  # a guess the schema refuses is a bug of ours: say it now, in one line
     return Scaffolded(path, written, found)
@@ -79,7 +86,14 @@ def _suites(folder: Path, name: str, found: Guesses) -> tuple[Path, ...]:
     return (path,)
 
 
-def _entry(name: str, reference: Path, root: Path, found: Guesses, suites: Sequence[str]) -> str:
+def _entry(
+    name: str,
+    reference: Path,
+    root: Path,
+    found: Guesses,
+    suites: Sequence[str],
+    examples: str | None,
+) -> str:
     folder = _relative(reference.parent, root)
     lines = [
         "",
@@ -90,6 +104,7 @@ def _entry(name: str, reference: Path, root: Path, found: Guesses, suites: Seque
         f"    entry: {reference.name}",
         f"    reference: {folder}",
         f"    suites: [{', '.join(suites)}]",
+        *([f"    examples: {examples}"] if examples else []),
         "    conventions:",
     ]
     for key in ("index_base", "blank", "representation", "sizes"):
@@ -118,6 +133,9 @@ def _item(function: Guess) -> list[str]:
         shown = _yaml(function.otherwise[0])
         lines.append(f"        otherwise: {shown}{_pad(19 + len(shown))}"
                      "# guess: what it returns when there is none")  # fmt: skip
+    if function.uses:
+        shown = f"[{', '.join(function.uses)}]"
+        lines.append(f"        uses: {shown}{_pad(14 + len(shown))}# guess: the functions it calls")
     if function.defaults:
         shown = f"[{', '.join(_yaml(v) for v in function.defaults)}]"
         lines.append(
