@@ -125,8 +125,9 @@ def main() -> None:
             times[name].append(run())
     medians = {name: statistics.median(values) for name, values in times.items()}
     calls = len(yaml_plan.probes)
+    machine = f"Python {platform.python_version()}, {platform.machine()}"
     print(f"{calls} calls (the full sudoku-functions suite); medians of {options.repeats} "
-          f"interleaved runs; Python {platform.python_version()}, {platform.machine()}")  # fmt: skip
+          f"interleaved runs; {machine}")  # fmt: skip
     print("\n| mode | median (s) | per call (µs) |\n|---|---:|---:|")
     for name, value in medians.items():
         print(f"| {name} | {value:.3f} | {value / calls * 1e6:,.0f} |")
