@@ -21,7 +21,7 @@ from harness.sandbox import privileges
 from harness.sandbox.isolation import NO_ISOLATION, Isolation, pipe_buffers
 from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
 from tests.test_cgroup import gone, wait_until
-from tests.test_isolation import LAYERS, LIMITS, PYTHON, _python, needs
+from tests.test_isolation import DAEMON, LAYERS, LIMITS, PYTHON, _python, needs
 
 NETWORK = Isolation(network_namespace=True)
 PID = Isolation(pid_namespace=True)
@@ -109,20 +109,6 @@ print(os.getpid(), os.getppid())
 def test_in_a_pid_namespace_the_program_is_pid_2_and_sees_no_parent(tmp_path: Path) -> None:
     run = _run(WHO, tmp_path, PID)
     assert run.ok and run.stdout.split() == [b"2", b"0"], run
-
-
-DAEMON = """
-import os, time
-read, write = os.pipe()
-if os.fork() == 0:
-    os.setsid()
-    if os.fork() == 0:
-        os.write(write, str(os.getpid()).encode())
-        time.sleep(30)
-    os._exit(0)
-os.wait()
-print(os.read(read, 32).decode())
-"""
 
 
 def _host_pid(ns_pid: int, near: int) -> int | None:
