@@ -11,10 +11,12 @@ import pytest
 from typer.testing import CliRunner
 
 from harness.cli.app import app
-from harness.cli.check import Expected, example_row
+from harness.cli.check import Expected, example_row, example_rows, reference_rows
+from harness.config import load_config
 from harness.errors import ExitCode
+from harness.grading.calibration import calibrated_plan
 from harness.records.results import CriterionResult, ItemResult, SubmissionResult
-from tests.conftest import REPO, graded_examples, without_timings
+from tests.conftest import REPO, examples_report, graded_examples, without_timings
 from tests.test_cli import check_schema
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -94,13 +96,26 @@ CHECKED = {  # what `check` grades: the references, and each example with its ex
 
 @pytest.mark.parametrize("assignment", sorted(CHECKED))
 def test_check_passes_on_the_repository(assignment: str) -> None:
-    """One assignment each, so that test processes share the work (51 gradings in all)."""
-    args = ["check", "--config", str(REPO / "config.yaml"), "-a", assignment]
+    """What `check` says of every assignment: its references graded here, its examples held
+    against their expected outcomes from the grading the golden and output tests share (graded
+    once per run: grading them again here cost two minutes of every CI run)."""
+    config = load_config(REPO / "config.yaml")
+    plan = calibrated_plan(config, assignment)
+    folder = REPO / "submissions" / assignment
+    results = examples_report(assignment).submissions
+    rows = reference_rows(config, plan, 2) + example_rows(assignment, folder, results)
+    assert [row for row in rows if not row.ok] == []
+    assert len(rows) == CHECKED[assignment]
+    examples = list(folder.glob("*.expected.yaml"))
+    assert len(examples) == CHECKED[assignment] - (2 if assignment == "stdin-program" else 1)
+
+
+def test_the_check_command_grades_references_and_examples() -> None:
+    """The command itself, end to end, on an assignment whose check is quick."""
+    args = ["check", "--config", str(REPO / "config.yaml"), "-a", "columbia-csp"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == ExitCode.OK, result.output
-    assert f"{CHECKED[assignment]} ok, 0 mismatched" in result.output
-    examples = list((REPO / "submissions" / assignment).glob("*.expected.yaml"))
-    assert len(examples) == CHECKED[assignment] - (2 if assignment == "stdin-program" else 1)
+    assert f"{CHECKED['columbia-csp']} ok, 0 mismatched" in result.output
 
 
 def test_check_fails_on_a_wrong_expectation(tmp_path: Path) -> None:

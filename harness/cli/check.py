@@ -59,17 +59,28 @@ def check(config: Config, names: Sequence[str], jobs: int) -> list[CheckRow]:
 
 def _check_assignment(config: Config, name: str, jobs: int) -> list[CheckRow]:
     plan = calibrated_plan(config, name)
-    suffixes = suffixes_for(config, name)
-    rows: list[CheckRow] = []
-    if plan.assignment.reference:
-        reference = discover(config.path(plan.assignment.reference), suffixes)
-        rows += [_reference_row(plan, r) for r in _grade(plan, reference, jobs)]
+    rows = reference_rows(config, plan, jobs)
     if plan.assignment.examples:
         folder = config.path(plan.assignment.examples)
-        examples = discover(folder, suffixes)
-        expected = {s.name: load_expected(folder / f"{s.name}.expected.yaml") for s in examples}
-        rows += [example_row(name, r, expected[r.name]) for r in _grade(plan, examples, jobs)]
+        examples = discover(folder, suffixes_for(config, name))
+        rows += example_rows(name, folder, _grade(plan, examples, jobs))
     return rows
+
+
+def reference_rows(config: Config, plan: Plan, jobs: int) -> list[CheckRow]:
+    """The reference solutions graded: each must score full marks and break no rule."""
+    if not plan.assignment.reference:
+        return []
+    folder = config.path(plan.assignment.reference)
+    found = discover(folder, suffixes_for(config, plan.name))
+    return [_reference_row(plan, r) for r in _grade(plan, found, jobs)]
+
+
+def example_rows(name: str, folder: Path, results: Sequence[SubmissionResult]) -> list[CheckRow]:
+    """Each example's result held against the NAME.expected.yaml beside it in `folder`."""
+    return [
+        example_row(name, r, load_expected(folder / f"{r.name}.expected.yaml")) for r in results
+    ]
 
 
 def _grade(plan: Plan, submissions: list[Submission], jobs: int) -> tuple[SubmissionResult, ...]:
