@@ -4,15 +4,16 @@ back as the call's raw outcome.
 A request is one line: the function's name, then each argument in `args:` order, as tokens
 separated by spaces: a number (a row, a column, an index, a value) as itself; a position as its
 row and column; a grid as its size n, then its n x n values row by row (a blank as the course
-writes it); a list of values as its length, then the values; a file as its path.
+writes it); a list of values as its length, then the values.
 
-A reply is one line of JSON: what the function returned (`true`, `3`, `[2, 5]`, a grid as a
-list of rows, `null` for nothing). A call judged on the grid it changes (a solver that fills
-the grid it is given and returns a flag; a move) replies `{"returned": VALUE, "grid": GRID}`,
-the grid as the call left it. JSON has no tuples: an array of two numbers, or of a truth value
-and a grid, reads as a pair (a position; solved and the grid), as a Python course returns one;
-any other array reads as a list. The reply comes from the student's process: untrusted data,
-read defensively (its size is capped by the run's output limit).
+A reply is one line of JSON: what the function returned (`true`, `3`, `[2, 5]`, a grid as a list
+of rows, `null` for nothing). A call judged on the grid it changes (a solver that fills the grid
+it is given and returns a flag; a move) replies `{"returned": VALUE, "grid": GRID}`, the grid as
+the call left it. JSON has no tuples: where an item's role answers a pair (a position; solved
+and the grid), the array replied reads as one, as a Python course returns it; any other array
+reads as a list, and a reference's answer reads as the student's does. The reply comes from the
+student's process: untrusted data, read defensively (its size is capped by the run's output
+limit).
 """
 
 from __future__ import annotations
@@ -22,8 +23,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from harness.config import ItemConfig
+
 SHOWN = 80  # characters of a reply that is not JSON, quoted in the outcome
 GRID_KEYS = frozenset({"returned", "grid"})
+POSITIONS = frozenset({"first-empty", "any-empty", "next-cell"})  # roles answering a position
+
+
+def answers_pair(item: ItemConfig) -> bool:
+    """Whether an item's role answers a pair: a position, or solve's (solved, grid)."""
+    return item.role in POSITIONS or (item.role == "solve" and item.returns == "flag-and-grid")
 
 
 def request(function: str, args: Sequence[Any]) -> str:
@@ -67,8 +76,9 @@ class Reply:
         return tuple(self.grid if i == found else arg for i, arg in enumerate(args))
 
 
-def read_reply(line: str) -> Reply | str:
-    """The reply on `line`, or why it is none (a sentence for the feedback)."""
+def read_reply(line: str, pair: bool = False) -> Reply | str:
+    """The reply on `line`, or why it is none (a sentence for the feedback); a two-element
+    array as a pair where the item's role answers one (`pair`)."""
     try:
         value = json.loads(line)
     except (ValueError, RecursionError):
@@ -79,18 +89,12 @@ def read_reply(line: str) -> Reply | str:
             return (
                 f"the driver replied an object with keys {sorted(value)[:4]}, not returned and grid"
             )
-        return Reply(_paired(value["returned"]), value["grid"], grid_given=True)
-    return Reply(_paired(value))
+        return Reply(_paired(value["returned"], pair), value["grid"], grid_given=True)
+    return Reply(_paired(value, pair))
 
 
-def _paired(value: Any) -> Any:
-    """A two-element array as the pair a Python course returns (a position, (solved, grid))."""
-    if not isinstance(value, list) or len(value) != 2:
-        return value
-    first, second = value
-    numbers = all(type(v) is int or v is None for v in value)
-    flagged = isinstance(first, bool) and isinstance(second, list)
-    return tuple(value) if numbers or flagged else value
+def _paired(value: Any, pair: bool) -> Any:
+    return tuple(value) if pair and isinstance(value, list) and len(value) == 2 else value
 
 
 def _is_grid(arg: Any) -> bool:

@@ -94,7 +94,7 @@ class Runs:
         if len(lines) != 1:
             said = f"the driver printed {len(lines)} lines for one call, not one reply"
             return replace(outcome, kind="protocol", value=None, message=said)
-        return _answered(outcome, lines[0], probe)
+        return self._answered(outcome, lines[0], probe)
 
     # --- an item's probes in one run ----------------------------------------------------------
 
@@ -143,10 +143,18 @@ class Runs:
             cpu_seconds=run.cpu / len(probes),
             memory=outcome.memory if whole else None,
         )
-        kept = [_answered(share, line, p) for line, p in zip(answered, probes, strict=False)]
+        kept = [self._answered(share, line, p) for line, p in zip(answered, probes, strict=False)]
         for probe, each in zip(probes, kept, strict=False):
             self.streaks.record(probe.item, each, call_limits(self.context.assignment, probe).time)
         return kept
+
+    def _answered(self, outcome: CallOutcome, line: str, probe: Probe) -> CallOutcome:
+        """A returned outcome with the reply on `line` as its value (protocol, when it is none)."""
+        pair = protocol.answers_pair(self.context.assignment.items[probe.item])
+        reply = protocol.read_reply(line.rstrip("\r"), pair)
+        if isinstance(reply, str):
+            return replace(outcome, kind="protocol", value=None, message=reply)
+        return replace(outcome, value=reply.value, args_after=reply.after(probe.args))
 
     # --- one run ------------------------------------------------------------------------------
 
@@ -202,11 +210,3 @@ def _lines(stdout: bytes) -> list[str]:
     """The complete lines of a run's output (a last line without its newline is not one)."""
     text = stdout.decode("utf-8", "replace")
     return text.split("\n")[:-1]
-
-
-def _answered(outcome: CallOutcome, line: str, probe: Probe) -> CallOutcome:
-    """A returned outcome with the reply on `line` as its value (protocol, when it is none)."""
-    reply = protocol.read_reply(line.rstrip("\r"))
-    if isinstance(reply, str):
-        return replace(outcome, kind="protocol", value=None, message=reply)
-    return replace(outcome, value=reply.value, args_after=reply.after(probe.args))

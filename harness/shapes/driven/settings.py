@@ -4,7 +4,7 @@ problem one line naming its key; and which of a submission's files are the stude
 A driven item is declared with a role (harness/vocabulary.py), as a Python function's is: its
 calls are the role's, written on the driver's lines (protocol.py), its answers judged by the
 same model. Roles that need more than a value back (a copy checked by changing it, printed
-output, a file written for the call) are not for a driver; nor is what substitutes Python
+output) or a file written for the call are not for a driver; nor is what substitutes Python
 objects (a helper of the reference's standing in, a handout's default arguments, other names).
 """
 
@@ -78,6 +78,8 @@ def _item(name: str, item: ItemConfig) -> None:
         raise BadInput(f"{where}.role: missing: shape driven runs items declared with a role")
     if item.role in UNFIT:
         raise BadInput(f"{where}.role: {item.role} is not for shape driven: {UNFIT[item.role]}")
+    if "file" in item.arguments:
+        raise BadInput(f"{where}.args: a file is not for shape driven (its calls are lines)")
     for key in PYTHON_ONLY:
         if key in item.model_fields_set:
             raise BadInput(f"{where}.{key}: not for shape driven (the driver calls one name, "
