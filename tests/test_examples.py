@@ -89,6 +89,8 @@ CHECKED = {  # what `check` grades: the references, and each example with its ex
     "board-solver": 1 + 20,
     "stdin-program": 2 + 11,  # the C++ and the Python reference
     "sudoku-script": 1 + 9,
+    "c-functions": 1 + 6,  # compiled functions, called by a teacher's driver (shape driven)
+    "java-functions": 1 + 3,
 }
 
 

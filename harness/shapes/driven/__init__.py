@@ -6,9 +6,9 @@ its grading (the Scope of harness/shapes/base.py). Each probe is a line the driv
 its reply a line of JSON (protocol.py): one run of the driver per probe, or an item's probes in
 one run (runs.py). The items are declared with roles, as a Python function library's are, and
 judged by the same model; what no role covers is judged against the reference built with the
-same driver (`role: reference`, harness/grading/answers.py). A function the student lacks makes the items
-that call it CE, and only those, where the language allows (stand_ins.py); a build that fails
-with every file handed in is CE for every item.
+same driver (`role: reference`, harness/grading/answers.py). A function the student lacks makes
+the items that call it CE, and only those, where the language allows (stand_ins.py); a build
+that fails with every file handed in is CE for every item.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from pathlib import Path
 from harness.config import AssignmentConfig, LanguageConfig
 from harness.records.outcomes import LoadOutcome
 from harness.shapes.base import RunContext, Scope, SubmissionRun
-from harness.shapes.driven import settings
-from harness.shapes.driven.build import Built, build
+from harness.shapes.driven import build, settings
+from harness.shapes.driven.build import Built
 from harness.shapes.driven.runs import Runs
 from harness.shapes.driven.settings import SHAPE
 from harness.submissions import Submission
@@ -38,7 +38,7 @@ class Driven:
         return ""
 
     def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
-        make = functools.partial(build, submission, context)
+        make = functools.partial(build.build, submission, context)
         with Scope() as own:
             scope = context.scope or own  # the submission's, when its stages share one
             return _run(context, scope.keep(f"{SHAPE}:{submission.path}", make))

@@ -8,8 +8,10 @@ runs each probe alone, as `runs: probe` runs every probe: a run of its own, time
 run is made in a fresh copy of the built working copy (workdir.run_copy), its files read-only.
 
 A run of several lines that does not answer them all (a crash, a time-out, too much output, too
-few or too many lines) keeps the replies it gave before it failed, and its other probes run
-alone, each to its own verdict: a failure is never blamed on a probe by its place in a run. A
+few or too many lines) keeps the replies it gave before it failed; the probe it failed on runs
+alone, to its own verdict (a failure is never blamed on a probe by its place in a run), and the
+rest run together again after a crash, alone after a time-out or a flood (each then under its
+own limit). A
 run that ends on a missing function (stand_ins.py) makes every probe that calls it CE, run or
 not. After `timeouts_before_skip` time-outs in a row, an item's other probes are not run.
 """
@@ -35,6 +37,8 @@ from harness.shapes.stdin_program import run_limits
 from harness.shapes.streaks import Streaks
 
 SHARED_OUTPUT = 16 << 20  # bytes a run of several probes may print in all, at most
+AGAIN = frozenset({"crashed", "returned", "protocol"})  # after such a run, the rest run together
+ENDS_THE_ITEM = frozenset({"over_budget", "not_loaded", "internal"})  # the rest come to the same
 
 
 class Runs:
@@ -99,26 +103,42 @@ class Runs:
     # --- an item's probes in one run ----------------------------------------------------------
 
     def _together(self, probes: Sequence[Probe]) -> list[CallOutcome]:
+        """An item's probes in runs of several: each run's replies kept, the probe it failed on
+        run alone, and the rest together again (after a crash or a wrong count of lines) or
+        alone (after anything else: a time-out, too much output)."""
+        done: list[CallOutcome] = []
+        while len(done) < len(probes):
+            rest = probes[len(done) :]
+            if len(rest) == 1:
+                done.append(self._alone(rest[0]))
+                continue
+            kept, outcome = self._several(rest)
+            done += kept
+            if len(done) == len(probes):
+                break
+            if outcome.kind in ENDS_THE_ITEM:  # the budget, a missing function, not started
+                return [*done, *[outcome] * (len(probes) - len(done))]
+            done.append(self._alone(probes[len(done)]))
+            if outcome.kind not in AGAIN:
+                return [*done, *(self._alone(p) for p in probes[len(done) :])]
+        return done
+
+    def _several(self, probes: Sequence[Probe]) -> tuple[list[CallOutcome], CallOutcome]:
+        """One run of several probes: the replies it gave, and what the run came to."""
         function, item = self._function(probes[0]), probes[0].item
         if function in self.missing:
-            return [CallOutcome("not_loaded", message=self.missing[function])] * len(probes)
+            return [], CallOutcome("not_loaded", message=self.missing[function])
         if skipped := self.streaks.skipped(item):
-            return [skipped] * len(probes)
+            return [], skipped
         limits = _summed([run_limits(call_limits(self.context.assignment, p)) for p in probes])
         runs: list[ProgramRun | CallOutcome] = []
-        call = functools.partial(self._several, probes, limits, runs)
+        call = functools.partial(self._one_run, probes, limits, runs)
         outcome = self.context.budget.run(call, limits.wall)
         if not runs or isinstance(runs[0], CallOutcome):
-            return [outcome] * len(probes)  # not run (the budget), or not started
-        kept = self._kept(runs[0], outcome, probes)
-        rest = probes[len(kept) :]
-        if outcome.kind == "over_budget":
-            return [*kept, *[outcome] * len(rest)]
-        if outcome.kind == "not_loaded":  # a missing function ended it
-            return [*kept, *[outcome] * len(rest)]
-        return [*kept, *(self._alone(p) for p in rest)]
+            return [], outcome  # not run (the budget), or not started
+        return self._kept(runs[0], outcome, probes), outcome
 
-    def _several(
+    def _one_run(
         self,
         probes: Sequence[Probe],
         limits: ProgramLimits,
@@ -132,17 +152,17 @@ class Runs:
     def _kept(
         self, run: ProgramRun, outcome: CallOutcome, probes: Sequence[Probe]
     ) -> list[CallOutcome]:
-        """The replies a run of several probes gave: every one, when it answered them all; those
-        before it failed, otherwise (none when it printed more lines than probes)."""
+        """The replies a run of several probes gave: every one, each with its share of the
+        run's time, when it answered them all; else those before it failed, their time unknown
+        (none when it printed more lines than probes)."""
         lines = _lines(run.stdout)
         whole = outcome.kind == "returned" and len(lines) == len(probes)
         answered = lines if whole else lines[: len(probes)] if len(lines) < len(probes) else []
-        share = replace(
-            CallOutcome("returned"),
-            seconds=run.wall / len(probes),
-            cpu_seconds=run.cpu / len(probes),
-            memory=outcome.memory if whole else None,
-        )
+        share = CallOutcome("returned")
+        if whole:
+            count = len(probes)
+            share = replace(share, seconds=run.wall / count, cpu_seconds=run.cpu / count,
+                            memory=outcome.memory)  # fmt: skip
         kept = [self._answered(share, line, p) for line, p in zip(answered, probes, strict=False)]
         for probe, each in zip(probes, kept, strict=False):
             self.streaks.record(probe.item, each, call_limits(self.context.assignment, probe).time)
