@@ -37,8 +37,8 @@ from harness.shapes.stdin_program import run_limits
 from harness.shapes.streaks import Streaks
 
 SHARED_OUTPUT = 16 << 20  # bytes a run of several probes may print in all, at most
-AGAIN = frozenset({"crashed", "returned", "protocol"})  # after such a run, the rest run together
-ENDS_THE_ITEM = frozenset({"over_budget", "not_loaded", "internal"})  # the rest come to the same
+AGAIN = frozenset({"crashed", "returned", "protocol", "not_loaded"})  # then the rest run together
+ENDS_THE_ITEM = frozenset({"over_budget", "internal"})  # then every other probe comes to it
 
 
 class Runs:
@@ -104,8 +104,8 @@ class Runs:
 
     def _together(self, probes: Sequence[Probe]) -> list[CallOutcome]:
         """An item's probes in runs of several: each run's replies kept, the probe it failed on
-        run alone, and the rest together again (after a crash or a wrong count of lines) or
-        alone (after anything else: a time-out, too much output)."""
+        run alone, and the rest together again (after a crash, a wrong count of lines, a helper
+        found missing) or alone (after a time-out or too much output)."""
         done: list[CallOutcome] = []
         while len(done) < len(probes):
             rest = probes[len(done) :]
@@ -116,12 +116,17 @@ class Runs:
             done += kept
             if len(done) == len(probes):
                 break
-            if outcome.kind in ENDS_THE_ITEM:  # the budget, a missing function, not started
+            if self._ends_the_item(outcome, rest[0]):
                 return [*done, *[outcome] * (len(probes) - len(done))]
             done.append(self._alone(probes[len(done)]))
             if outcome.kind not in AGAIN:
                 return [*done, *(self._alone(p) for p in probes[len(done) :])]
         return done
+
+    def _ends_the_item(self, outcome: CallOutcome, probe: Probe) -> bool:
+        """Whether every other probe of the item would come to `outcome`: the budget is spent,
+        the run could not start, or the item's own function is missing."""
+        return outcome.kind in ENDS_THE_ITEM or self._function(probe) in self.missing
 
     def _several(self, probes: Sequence[Probe]) -> tuple[list[CallOutcome], CallOutcome]:
         """One run of several probes: the replies it gave, and what the run came to."""
