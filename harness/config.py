@@ -34,6 +34,8 @@ CONFIG_NAME = "config.yaml"
 CONFIG_ENV = "SUDOKU_HARNESS_CONFIG"
 
 Comparison = Literal["tokens", "lines"]  # how a program's output is compared (ProgramConfig)
+StandIns = Literal["none", "c"]  # what stands in for a function a student lacks (DriverConfig)
+DriverRuns = Literal["item", "probe"]  # how a driver's probes are run (DriverConfig)
 
 
 class _Strict(BaseModel):
@@ -181,6 +183,51 @@ class ProgramConfig(_Strict):
         description="how the output is compared with the answer: `tokens`, whitespace-separated "
         "values in order (Kattis's and DOMjudge's default; another layout is accepted and "
         "said), or `lines`, one row per line as the handout prints it",
+    )
+
+
+class DriverConfig(_Strict):
+    """The teacher's driver, for shape `driven`: a program (a C `main`, a Java runner) built
+    together with a student's files, once per submission, in the sandbox. It reads one probe a
+    line on stdin (the function's name, then its arguments) and prints one reply a line, in JSON
+    (docs: assignments/driven)."""
+
+    language: str = Field(
+        description="a name in the top-level `languages:`: its file patterns, build and run "
+        "commands (`{sources}`: the driver's files, then the student's)"
+    )
+    sources: tuple[Path, ...] = Field(
+        min_length=1,
+        description="the driver's files, relative to config.yaml: built with the student's, "
+        "from a folder of their own beside them (`sudoku-harness-driver/`)",
+    )
+    files: tuple[str, ...] = Field(
+        default=(),
+        description="the student's files built with it, as name patterns (`[sudoku.c]`: a "
+        "handout's own main.c handed in too is left out); default: every file of the language",
+    )
+    variables: dict[str, str] = Field(
+        default_factory=dict,
+        description="fill `{name}` in the language's commands, e.g. `{main_class: Runner}`",
+    )
+    stand_ins: StandIns = Field(
+        default="none",
+        description="`c`: the harness links a weak C stand-in for each function the items call, "
+        "so that one a student's files lack costs only the items that call it (CE) and the "
+        "rest still run; `none`: the driver sees to it (a Java runner calling by reflection), "
+        "else a missing function fails the build, and every item",
+    )
+    runs: DriverRuns = Field(
+        default="item",
+        description="`item`: an item's probes in one run of the driver, a line each, under the "
+        "sum of their limits (an item with a time limit of its own still runs each probe "
+        "alone, timed exactly); `probe`: every probe a run of its own",
+    )
+    build_time: float = Field(
+        default=30.0, gt=0, description="CPU seconds to build the driver with a submission"
+    )
+    build_memory_mb: int = Field(
+        default=2048, ge=64, description="the compiler's memory, MiB (as `limits.memory_mb`)"
     )
 
 
@@ -348,7 +395,8 @@ class AssignmentConfig(_Strict):
     )
     shape: str = Field(
         description="how a submission runs (harness/shapes/): `function-library`, "
-        "`board-classes`, `stdin-program`, `notebook`"
+        "`board-classes`, `stdin-program`, `notebook`, `driven` (a teacher's driver built with "
+        "a student's C or Java functions)"
     )
     probes: str | None = Field(
         default=None,
@@ -387,6 +435,9 @@ class AssignmentConfig(_Strict):
     )
     program: ProgramConfig | None = Field(
         default=None, description="for shapes that build and run programs"
+    )
+    driver: DriverConfig | None = Field(
+        default=None, description="for shape `driven`: the teacher's driver and how it is built"
     )
     league: LeagueConfig | None = Field(
         default=None, description="the timed leagues (`sudoku-harness league`)"
@@ -570,6 +621,10 @@ def _check_paths(config: Config, path: Path) -> None:
             if not config.path(starter).is_file():
                 where = f"assignments.{name}.starter[{index}]"
                 raise BadInput.at(str(path), f"{where}: starter file {starter} not found")
+        for index, source in enumerate(assignment.driver.sources if assignment.driver else ()):
+            if not config.path(source).is_file():
+                where = f"assignments.{name}.driver.sources[{index}]"
+                raise BadInput.at(str(path), f"{where}: driver file {source} not found")
         for size, suite in assignment.league.suites.items() if assignment.league else ():
             if not config.path(suite).is_file():
                 where = f"assignments.{name}.league.suites.{size}"

@@ -19,6 +19,7 @@ Role = Literal[
     "box-of",  # the box (block) holding a position, numbered across then down
     "position-in-box",  # where a position lies in its box, numbered across then down
     "unit-values",  # the values of a row, column or box (`unit:`)
+    "in-unit",  # whether a row, column or box (`unit:`) holds a value (by number, or a cell in it)
     "first-empty",  # the first empty cell, row-major (`otherwise:` when there is none)
     "any-empty",  # any empty cell (`otherwise:` when there is none)
     "legal-values",  # a list of values repeats no value (blanks aside)
@@ -69,6 +70,7 @@ _ROLE_ARGS: dict[str, tuple[str, ...]] = {  # each role's arguments, as most han
     "box-of": ("grid", "position"),
     "position-in-box": ("grid", "position"),
     "unit-values": ("grid", "index"),
+    "in-unit": ("value", "index", "grid"),  # as C courses write it: is_val_in_row(val, i, sudoku)
     "first-empty": ("grid",),
     "any-empty": ("grid",),
     "legal-values": ("values",),
@@ -87,7 +89,7 @@ _ROLE_ARGS: dict[str, tuple[str, ...]] = {  # each role's arguments, as most han
     "solve": ("grid",),
     "reference": (),
 }
-_NEEDS_UNIT = {"unit-values", "legal-unit"}
+_NEEDS_UNIT = {"unit-values", "in-unit", "legal-unit"}
 
 
 class _Strict(BaseModel):

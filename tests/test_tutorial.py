@@ -51,7 +51,8 @@ def test_the_tutorial_runs_as_written(tmp_path: Path, monkeypatch: pytest.Monkey
             ran.append(words[1])
     finally:
         os.chdir(here)
-    assert ran == ["new", "check", "grade"]
+    assert ran[:3] == ["new", "check", "grade"]
+    assert ran.count("check") == 2  # the compiled functions' section checks its own config
     rows = list(csv.DictReader((tmp_path / "canvas.csv").open()))
     marks = {row["Student"]: row for row in rows if "Points Possible" not in row["Student"]}
     assert set(marks) == {"Jane Doe", "Raj Kumar"}

@@ -4,8 +4,9 @@ CSP heuristics, lists of grids, whatever a handout asks that the trusted model d
 Before anything is graded, the reference solution makes every such call in a worker of its own,
 under the same sandbox as a student's (the supervisor never imports it), and each answer becomes
 the call's expectation: equal, the same members, or the same grids in any order (`compare:`).
-Answers are cached by content (the reference's files, the call and its arguments), so a class is
-graded without running the reference again once it has answered. A reference that fails a call,
+Answers are cached by content (the reference's files, the call and its arguments, and the driver
+of a compiled assignment, built with the reference: harness/shapes/driven/), so a class is graded
+without running the reference again once it has answered. A reference that fails a call,
 or returns what cannot be compared, is a setup problem: grading does not start.
 """
 
@@ -88,7 +89,7 @@ def _answers(config: Config, plan: Plan, asked: Sequence[Probe]) -> dict[tuple[s
     folder = config.path(plan.assignment.reference) if plan.assignment.reference else None
     if folder is None or not folder.is_dir():
         raise BadInput(f"{where}: items with role: reference need the teacher's reference")
-    digest = _files_digest(folder)
+    digest = _files_digest(folder) + _driver_digest(plan)
     keys = {_key_of(p): _cache_key(digest, p) for p in asked}
     found = {at: value for at, key in keys.items() if (value := _cached(key)) is not _MISSING}
     missing = [p for p in asked if _key_of(p) not in found]
@@ -144,6 +145,17 @@ def _files_digest(folder: Path) -> str:
         p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts
     ):
         digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _driver_digest(plan: Plan) -> str:
+    """The teacher's compiled driver (shape driven), which answers with the reference: a changed
+    driver asks the reference again. Empty without one."""
+    if not plan.driver_sources:
+        return ""
+    digest = hashlib.sha256()
+    for name, content in plan.driver_sources:
+        digest.update(name.encode() + b"\0" + content + b"\0")
     return digest.hexdigest()
 
 

@@ -20,7 +20,7 @@ from harness.puzzles.suites import Case, load_suites
 from harness.records.probes import Probe, Stage
 from harness.sandbox.isolation import NO_ISOLATION, Isolation, Mode, choose
 from harness.shapes import SHAPES, suffixes_for
-from harness.shapes.base import Driver, RunContext, call_limits
+from harness.shapes.base import Driver, DriverSource, RunContext, call_limits
 from harness.shapes.budget import UNLIMITED, Budget
 
 
@@ -42,6 +42,7 @@ class Plan:
     # for items whose policy (config.yaml's `helpers:`) is not "own"; and the reference's source
     helpers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     reference: str = ""
+    driver_sources: tuple[DriverSource, ...] = ()  # shape driven: the teacher's driver's files
 
     def with_limits(
         self, assignment: AssignmentConfig, notes: Mapping[str, tuple[str, ...]]
@@ -84,6 +85,7 @@ class Plan:
             self.drivers,
             self.reference,
             budget,
+            self.driver_sources,
         )
 
 
@@ -126,7 +128,20 @@ def make_plan(config: Config, name: str, isolation: Isolation | None = None) -> 
         _drivers(tuple(dict.fromkeys(d for s in sources.values() for d in s.probe_set.drivers))),
         helpers,
         _reference_source(config, name) if helpers else "",
+        _driver_sources(config, name),
     )
+
+
+def _driver_sources(config: Config, name: str) -> tuple[DriverSource, ...]:
+    """The teacher's compiled driver (shape driven), read once: each file by its name."""
+    driver = config.assignment(name).driver
+    paths = [config.path(source) for source in driver.sources] if driver else []
+    names = [path.name for path in paths]
+    for index, path in enumerate(paths):
+        if names.count(path.name) > 1:
+            where = f"{config.source}: assignments.{name}.driver.sources[{index}]"
+            raise BadInput(f"{where}: two of the driver's files are named {path.name}")
+    return tuple((path.name, path.read_bytes()) for path in paths)
 
 
 def _drivers(paths: tuple[Path, ...]) -> tuple[Driver, ...]:

@@ -12,6 +12,7 @@ from harness.config import Config
 from harness.errors import BadInput
 from harness.shapes.base import Shape
 from harness.shapes.board_classes import BoardClasses
+from harness.shapes.driven import Driven
 from harness.shapes.function_library import FunctionLibrary
 from harness.shapes.notebook import Notebook
 from harness.shapes.stdin_program import StdinProgram
@@ -21,6 +22,7 @@ SHAPES: Mapping[str, Shape] = {
     "board-classes": BoardClasses(),
     "stdin-program": StdinProgram(),
     "notebook": Notebook(),
+    "driven": Driven(),
 }
 
 

@@ -210,6 +210,54 @@ class UnitValues(_Base):
         return _value_answer(spec, at, spec.course.values(values))
 
 
+class InUnit(_Base):
+    """Every unit of the first case's puzzle, asked about every value: the unit by its number,
+    or (where `args:` gives a cell instead) through a cell of it, a different cell for each
+    value, so that every cell of the grid is asked once (a box's bounds off by one show)."""
+
+    label = "case"
+
+    def situations(self, spec: Spec, cases: Sequence[Case]) -> list[At]:
+        by_cell = _by_cell(spec)
+        found: list[At] = []
+        for case in samples.pool(cases, spec.sizes)[: spec.count(1)]:
+            grid, n = _grid_of(spec, case), case.size
+            for u in range(n):
+                cells = sudoku.unit_cells(n, _unit(spec), u)
+                found += [
+                    At(grid, case, cells[v - 1], value=v)
+                    if by_cell
+                    else At(grid, case, index=u, value=v)
+                    for v in range(1, n + 1)
+                ]
+        return found
+
+    def ident(self, spec: Spec, at: At) -> str:
+        where = _cell_id(spec, at.cell) if at.cell else f"#{spec.course.index(at.index or 0)}"
+        return f"{_name(at)}{where}={at.value}"
+
+    def expect(self, spec: Spec, at: At) -> Expectation:
+        assert at.grid is not None and at.value is not None
+        n, kind = at.size, _unit(spec)
+        index = at.index if at.cell is None else _unit_through(n, kind, at.cell)
+        assert index is not None
+        values = sudoku.unit_values(at.grid.grid, kind, index)
+        return _value_answer(spec, at, at.value in values)
+
+
+def _by_cell(spec: Spec) -> bool:
+    """Whether `args:` asks about a unit through a cell of it, rather than by its number."""
+    kinds = set(spec.arguments)
+    if "value" not in kinds or not kinds & {"index", "position", "row", "column"}:
+        raise ValueError("args: in-unit needs a value, and the unit's index or a cell in it")
+    return "index" not in kinds
+
+
+def _unit_through(n: int, kind: UnitKind, cell: tuple[int, int]) -> int:
+    r, c = cell
+    return r if kind == "row" else c if kind == "column" else sudoku.box_of(n, r, c)
+
+
 def _unit(spec: Spec) -> UnitKind:
     unit = spec.config.unit
     assert unit is not None  # the vocabulary requires it for these roles
@@ -552,6 +600,7 @@ ROLES: dict[str, Role] = {
     "box-of": BoxOf(),
     "position-in-box": PositionInBox(),
     "unit-values": UnitValues(),
+    "in-unit": InUnit(),
     "first-empty": FirstEmpty(),
     "any-empty": AnyEmptyRole(),
     "legal-values": LegalValues(),
