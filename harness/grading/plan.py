@@ -225,6 +225,8 @@ def _item_probes(
         probes = source.builders[source.builder](cases)
     except ValueError as err:
         raise BadInput(f"{where}: cannot build probes from the suites: {err}") from None
+    except BadInput as err:  # a key of the item's own, said from it ("tests[0]: ...")
+        raise BadInput(f"{where}.{err}") from None
     if not probes:
         raise BadInput(f"{where}: the suites give this item no cases")
     return [replace(probe, item=item) for probe in probes]

@@ -15,12 +15,14 @@ from harness.shapes.board_classes import BoardClasses
 from harness.shapes.function_library import FunctionLibrary
 from harness.shapes.notebook import Notebook
 from harness.shapes.stdin_program import StdinProgram
+from harness.shapes.unit_tests import UnitTests
 
 SHAPES: Mapping[str, Shape] = {
     "function-library": FunctionLibrary(),
     "board-classes": BoardClasses(),
     "stdin-program": StdinProgram(),
     "notebook": Notebook(),
+    "unit-tests": UnitTests(),
 }
 
 
