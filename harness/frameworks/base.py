@@ -61,6 +61,11 @@ class Framework(Protocol):
         "" when nothing says so."""
         ...
 
+    def raised(self, message: str) -> str:
+        """The exception a failure's message says the test raised (rather than an assertion
+        that failed); "" when it says none. A test that raised is a run-time error."""
+        ...
+
 
 def uncommented(text: str) -> str:
     """The text without its comments (a test commented out is not a test)."""

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from harness.frameworks.base import Handover, Listed, uncommented
 
+RAISED = re.compile(r"(?:C\+\+ exception with description|Unknown C\+\+ exception) .*thrown in")
 TEST = re.compile(r"\bTEST(?:_F)?\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)")
 PREMATURE = ".premature-exit"  # beside the report, in a folder the code under test cannot list
 
@@ -38,5 +39,9 @@ class GoogleTest:
 
     def unfinished(self, report: Path) -> str:
         if report.with_name(PREMATURE).exists():
-            return "it ended before its tests did (GoogleTest's premature-exit file is still there)"
+            return "it ended before its tests did (GoogleTest's premature-exit file is left)"
         return ""
+
+    def raised(self, message: str) -> str:
+        """GoogleTest reports an exception out of a test as a failure whose message says so."""
+        return "an uncaught C++ exception" if RAISED.search(message) else ""

@@ -23,6 +23,7 @@ and the run that wrote the report went to its end.
 from __future__ import annotations
 
 import fnmatch
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -101,10 +102,14 @@ class _Session:
         self.streaks = Streaks(context.assignment.limits.timeouts_before_skip, "runs")
         self.read = (side.tests, SANDBOX, *self.language.read)
         self.sources: tuple[str, ...] = ()
+        self.budget = context.budget  # extended by the build's time: builds are not calls
 
     def run_all(self, tests: tuple[Path, ...]) -> SubmissionRun:
         self.sources = self._sources()
+        started = time.monotonic()
         built = self._build(tests)
+        spent = time.monotonic() - started
+        self.budget = replace(self.budget, deadline=self.budget.deadline + spent)
         names = {item: item for item in self.context.assignment.items}
         if built.failure is not None:
             return SubmissionRun(built.failure, (), names=names)
@@ -181,7 +186,7 @@ class _Session:
 
     def _run(self, probes: Sequence[Probe]) -> _Run | None:
         """One run of `probes`' tests; None when the wall-clock budget is spent."""
-        wall = min(2 * self.settings.time + 5, self.context.budget.left)
+        wall = min(2 * self.settings.time + 5, self.budget.left)
         if wall <= 0:
             return None
         cap = self.context.assignment.limits.disk
@@ -238,17 +243,23 @@ class _Session:
     def _from_report(self, probe: Probe, done: _Run) -> CallOutcome:
         name = _listed(probe).name
         found = [c for c in done.reading.cases if self.framework.name(c.classname, c.name) == name]
-        return _case_outcome(found)
+        return _case_outcome([self._raised(case) for case in found])
+
+    def _raised(self, case: CaseRecord) -> CaseRecord:
+        """A failure whose message says the test raised, as the error it was."""
+        kind = self.framework.raised(case.message) if case.status == "failed" else ""
+        return replace(case, status="error", error_type=kind) if kind else case
 
     def _failed(self, done: _Run) -> CallOutcome:
         """A run that did not go to its end, for each test it held: what the process did."""
         outcome = program_outcome(done.run)
         if done.run.cpu > self.settings.time:
             return replace(outcome, kind="timeout", cpu_seconds=done.run.cpu)
+        said = f"the run of the tests does not count: {done.unfinished}"
         if outcome.kind == "returned":  # it exited as at the end, but something says it did not
-            return CallOutcome("crashed", message=f"the test program {done.unfinished}")
-        if outcome.kind == "crashed" and done.unfinished and not outcome.message:
-            return replace(outcome, message=f"the test program {done.unfinished}")
+            return CallOutcome("crashed", message=said)
+        if outcome.kind == "crashed" and not outcome.message:
+            return replace(outcome, message=said)
         return outcome
 
     def _over_budget(self) -> CallOutcome:
@@ -259,11 +270,11 @@ class _Session:
 
 def _stopped(run: ProgramRun, framework: Framework, cpu: float) -> str:
     if run.timed_out or run.cpu > cpu:
-        return f"used more than the {cpu:g} s a run of the tests may take"
+        return f"it used more than the {cpu:g} s a run of the tests may take"
     if run.output_overflow or run.disk.over:
-        return "went over a limit"
+        return "it went over a limit"
     if run.ending.signal is not None or run.ending.code not in framework.completed:
-        return run.ending.text
+        return f"it {run.ending.text}"
     return ""
 
 
