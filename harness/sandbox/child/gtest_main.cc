@@ -34,6 +34,15 @@ class HideSettings : public testing::EmptyTestEventListener {
   void OnTestProgramStart(const testing::UnitTest &) override { unsetenv(PREMATURE); }
 };
 
+// GoogleTest's output flag (GTEST_FLAG_SET since 1.12; Ubuntu 22.04 has 1.11).
+void set_output(const std::string &value) {
+#ifdef GTEST_FLAG_SET
+  GTEST_FLAG_SET(output, value);
+#else
+  testing::GTEST_FLAG(output) = value;
+#endif
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -43,9 +52,9 @@ int main(int argc, char **argv) {
     return NO_SETTINGS;
   }
   close(0);
-  GTEST_FLAG_SET(output, "xml:" + report);
+  set_output("xml:" + report);
   testing::InitGoogleTest(&argc, argv);
-  GTEST_FLAG_SET(output, "");
+  set_output("");
   setenv(PREMATURE, premature.c_str(), 1);
   testing::UnitTest::GetInstance()->listeners().Append(new HideSettings);
   return RUN_ALL_TESTS();
