@@ -749,4 +749,5 @@ def _check_test_files(config: Config, path: Path, name: str, tests: UnitTestsCon
         for index, file in enumerate(getattr(tests, key)):
             if not config.path(file).is_file():
                 where = f"assignments.{name}.tests.{key}[{index}]"
-                raise BadInput.at(str(path), f"{where}: {file} not found")
+                written = os.path.relpath(file, config.root)  # as config.yaml says it
+                raise BadInput.at(str(path), f"{where}: {written} not found")
