@@ -1,11 +1,12 @@
 """Hostile submissions: each attack gets its verdict, and leaves nothing behind.
 
-Attacks live in fixtures/hostile/{python,stdin}/VERDICT/BEHAVIOUR/ (a solution.py, a main.cpp or
-a main.py); the function-library verdict fixtures that are attacks too (loops, sleeps, exits,
-crashes, floods, forged replies) are graded again beside them. Each shape's fixtures are copied
-into a fresh world of their own, placeholders filled in (@SECRET@, @SUITE@, @HARNESS@,
-@TESTCASES@, @PORT@, @UDP_PORT@, @UNIX_SOCKET@, @ABSTRACT_SOCKET@, @TOKEN@), and graded together
-in one run, after which the run must have left nothing behind:
+Attacks live in fixtures/hostile/{python,stdin,gtest,junit}/VERDICT/BEHAVIOUR/ (a solution.py,
+a main.cpp, a main.py, a sudoku.cpp under GoogleTest or a Sudoku.java under JUnit 5); the
+function-library verdict fixtures that are attacks too (loops, sleeps, exits, crashes, floods,
+forged replies) are graded again beside them. Each shape's fixtures are copied into a fresh
+world of their own, placeholders filled in (@SECRET@, @SUITE@, @HARNESS@, @TESTCASES@, @HOSTILE@,
+@PORT@, @UDP_PORT@, @UNIX_SOCKET@, @ABSTRACT_SOCKET@, @TOKEN@), and graded together in one run,
+after which the run must have left nothing behind:
 
 - no process: none has the run's own working-copy folder in its command line, cwd or environment;
 - the grader's and the suites' files unchanged (hashed before and after), nothing planted in them
@@ -384,9 +385,7 @@ STDIN = Shape(
 )
 # The course's own unit tests (shape unit-tests): the teacher's test files live in tests/ beside
 # the fixtures' verdict folders, outside every working copy.
-GTEST = Shape(
-    "gtest", TESTCASES / "stdin-9x9.yaml", (".cpp",), _found("gtest", HOSTILE / "gtest")
-)
+GTEST = Shape("gtest", TESTCASES / "stdin-9x9.yaml", (".cpp",), _found("gtest", HOSTILE / "gtest"))
 JUNIT_SHAPE = Shape(
     "junit", TESTCASES / "stdin-9x9.yaml", (".java",), _found("junit", HOSTILE / "junit")
 )
