@@ -36,6 +36,7 @@ CONFIG_ENV = "SUDOKU_HARNESS_CONFIG"
 Comparison = Literal["tokens", "lines"]  # how a program's output is compared (ProgramConfig)
 StandIns = Literal["none", "c"]  # what stands in for a function a student lacks (DriverConfig)
 DriverRuns = Literal["item", "probe"]  # how a driver's probes are run (DriverConfig)
+Framework = Literal["googletest", "junit5"]  # the test runners of shape unit-tests
 
 
 class _Strict(BaseModel):
@@ -95,6 +96,12 @@ class ItemConfig(Declared):
         "student's helpers), `reference` (the trusted reference's helpers in their place), or "
         "`better` of the two",
     )
+    tests: tuple[str, ...] = Field(
+        default=(),
+        description="the course's unit tests this item is marked on (shape unit-tests), by name "
+        "or glob over the test files' names (`sudoku.challenge_*`, `SolveTest.*`): its marks are "
+        "shared over them",
+    )
     time: float | None = Field(
         default=None,
         gt=0,
@@ -137,11 +144,32 @@ class RuleConfig(_Strict):
     )
 
 
+class LanguageLimits(_Strict):
+    """A language's own limits, where its runtime needs other ones than the assignment's: the
+    JVM reserves its heap, code cache and class space up front, so it needs more address space
+    than the memory it uses. A limit not given is the assignment's."""
+
+    memory_mb: int | None = Field(
+        default=None,
+        ge=64,
+        description="memory of each of its processes and all they start, MiB (the memory "
+        "cgroup's limit; `limits.memory_mb` when not given)",
+    )
+    address_space_mb: int | None = Field(
+        default=None,
+        ge=64,
+        description="RLIMIT_AS, MiB: the address space each of its processes may map, reserved "
+        "or used (a JVM with `-Xmx256m` and the flags of the worked example maps about 1 GiB); "
+        "not given: `memory_mb`, or twice it where a memory cgroup bounds the tree",
+    )
+
+
 class LanguageConfig(_Strict):
     """How a language is built and run, the way judges describe languages. Commands are argument
     lists; `{sources}` expands to every source file, `{main}` to the one run, `{binary}` to the
     program built, `{python}` to the sandbox interpreter, and any other `{name}` to the
-    assignment's `program.variables` (e.g. `{std}`)."""
+    assignment's `program.variables` (e.g. `{std}`). `sudoku-harness doctor` lists each
+    language's toolchain, and says how to install what is missing."""
 
     files: tuple[str, ...] = Field(
         min_length=1, description='file name patterns, e.g. `["*.cpp", "*.cc"]`'
@@ -149,13 +177,52 @@ class LanguageConfig(_Strict):
     build: tuple[str, ...] = Field(
         default=(), description="the build command; empty: nothing to build (interpreted)"
     )
-    run: tuple[str, ...] = Field(min_length=1, description="the run command")
+    run: tuple[str, ...] = Field(
+        default=(),
+        description="the run command of a program (shape stdin-program); a language whose code "
+        "only the course's unit tests run (shape unit-tests) needs none",
+    )
     processes: bool = Field(
         default=False,
         description="the run command starts processes of its own (a shell script running `cat`): "
         "seccomp then lets it fork and exec; the pids cgroup still bounds how many. Off for "
-        "compiled languages and Python, whose solvers never need to",
+        "compiled languages, the JVM and Python, whose solvers never need to",
     )
+    tools: tuple[str, ...] = Field(
+        default=(),
+        description="the commands its toolchain needs, which `doctor` looks for on the PATH "
+        "(default: the first word of `build` and of `run`)",
+    )
+    requires: tuple[Path, ...] = Field(
+        default=(),
+        description="files its toolchain needs besides its commands, which `doctor` looks for "
+        "(GoogleTest's header, JUnit's console launcher)",
+    )
+    packages: tuple[str, ...] = Field(
+        default=(),
+        description="the Debian or Ubuntu packages that install its toolchain: `doctor` says to "
+        "install them when a tool is missing, and the Gradescope package's setup.sh installs "
+        "them",
+    )
+    read: tuple[Path, ...] = Field(
+        default=(),
+        description="folders outside the system's (/usr, /lib, /bin and a few files of /etc) "
+        "that its toolchain reads: Landlock lets its processes read them and the private view "
+        "shows them (the JDK's configuration, /etc/java-17-openjdk, read by its security "
+        "manager)",
+    )
+    limits: LanguageLimits = Field(
+        default=LanguageLimits(),
+        description="its own limits, where its runtime needs other ones than the assignment's",
+    )
+
+    @property
+    def commands(self) -> tuple[str, ...]:
+        """The commands `doctor` looks for: `tools`, else the first word of build and run."""
+        if self.tools:
+            return self.tools
+        firsts = [command[0] for command in (self.build, self.run) if command]
+        return tuple(dict.fromkeys(c for c in firsts if "{" not in c and "/" not in c))
 
 
 class ProgramConfig(_Strict):
@@ -229,6 +296,67 @@ class DriverConfig(_Strict):
     build_memory_mb: int = Field(
         default=2048, ge=64, description="the compiler's memory, MiB (as `limits.memory_mb`)"
     )
+
+
+class UnitTestsConfig(_Strict):
+    """The course's own unit tests (shape unit-tests): the teacher's test files, how they are
+    built against a submission and run, and where the runner writes its JUnit XML. Commands are
+    argument lists, run in the working copy: `{sources}` expands to the submission's source
+    files (of `language`'s patterns), `{tests}` to the teacher's test files of the run and
+    `{test}` to one of them (a command with `{test}` runs once per test file, and a file that
+    does not build makes only its own tests CE), `{test_dir}` to the folder holding them and
+    the `given` files, `{reports}` to the folder the report goes in, `{harness}` to the
+    harness's files for test programs (its GoogleTest main, its Java security policy),
+    `{selected}` to the arguments that select the tests to run (appended to `run` when it does
+    not name them), and any other `{name}` to `variables`."""
+
+    framework: Framework = Field(
+        description="the test runner: `googletest` (its main is the harness's, "
+        "`{harness}/gtest_main.cc`), `junit5` (the console launcher)"
+    )
+    language: str = Field(description="the submission's language: a name in `languages:`")
+    files: tuple[Path, ...] = Field(
+        min_length=1, description="the teacher's test files, visible on the feedback pages"
+    )
+    hidden: tuple[Path, ...] = Field(
+        default=(),
+        description="the teacher's hidden test files: built and run apart from the visible ones, "
+        "their names and failures never shown",
+    )
+    given: tuple[Path, ...] = Field(
+        default=(),
+        description="the teacher's other files every build gets (a header students must not "
+        "change): the submission's own copies are ignored",
+    )
+    build: tuple[tuple[str, ...], ...] = Field(
+        default=(), description="the build commands, in order (each an argument list)"
+    )
+    run: tuple[str, ...] = Field(min_length=1, description="the command that runs the tests")
+    report: str = Field(
+        description="where the JUnit XML lands: a file name or pattern inside `{reports}` "
+        "(`gtest.xml`, `TEST-*.xml`)"
+    )
+    time: float = Field(
+        default=30.0,
+        gt=0,
+        description="CPU seconds for one run of the tests (every test of a stage in one "
+        "process; a run that crashes or times out is run again a test at a time)",
+    )
+    build_time: float = Field(default=60.0, gt=0, description="CPU seconds for each build command")
+    build_memory_mb: int = Field(
+        default=2048, ge=64, description="the compiler's memory, MiB (as `limits.memory_mb`)"
+    )
+    variables: dict[str, str] = Field(
+        default_factory=dict,
+        description="fill `{name}` in the commands, e.g. `{junit: /usr/share/java/...jar}`",
+    )
+
+    @field_validator("report")
+    @classmethod
+    def _report_inside(cls, value: str) -> str:
+        if "/" in value or value in ("", ".", ".."):
+            raise ValueError("a file name or pattern inside {reports}, e.g. `TEST-*.xml`")
+        return value
 
 
 class LeagueConfig(_Strict):
@@ -396,7 +524,7 @@ class AssignmentConfig(_Strict):
     shape: str = Field(
         description="how a submission runs (harness/shapes/): `function-library`, "
         "`board-classes`, `stdin-program`, `notebook`, `driven` (a teacher's driver built with "
-        "a student's C or Java functions)"
+        "a student's C or Java functions), `unit-tests` (the course's own tests)"
     )
     probes: str | None = Field(
         default=None,
@@ -418,7 +546,11 @@ class AssignmentConfig(_Strict):
         description="when importing fails, run the top-level statements one by one, skipping "
         "those that raise, and grade what got defined (the board-classes shape always does)",
     )
-    suites: tuple[Path, ...] = Field(min_length=1, description="suite files, graded in order")
+    suites: tuple[Path, ...] = Field(
+        default=(),
+        description="suite files, graded in order (required but for the course's unit tests, "
+        "`tests:`, which need none)",
+    )
     reference: Path | None = Field(
         default=None,
         description="the reference solution: `check` grades it (full marks), time limits are "
@@ -438,6 +570,9 @@ class AssignmentConfig(_Strict):
     )
     driver: DriverConfig | None = Field(
         default=None, description="for shape `driven`: the teacher's driver and how it is built"
+    )
+    tests: UnitTestsConfig | None = Field(
+        default=None, description="the course's own unit tests (shape unit-tests)"
     )
     league: LeagueConfig | None = Field(
         default=None, description="the timed leagues (`sudoku-harness league`)"
@@ -487,6 +622,13 @@ class AssignmentConfig(_Strict):
             for needed in item.depends_on:
                 if needed not in self.items:
                     raise ValueError(f"items.{name}.depends_on: {needed!r} is not an item")
+        return self
+
+    @model_validator(mode="after")
+    def _suites_or_tests(self) -> AssignmentConfig:
+        if not self.suites and self.tests is None:
+            raise ValueError("suites: at least one suite file (or `tests:`, the course's own unit "
+                             "tests)")  # fmt: skip
         return self
 
     @model_validator(mode="after")
@@ -560,13 +702,37 @@ class Config(_Strict):
     def _languages_are_known(self) -> Config:
         for name, assignment in self.assignments.items():
             for language in assignment.program.languages if assignment.program else ():
-                if language not in self.languages:
-                    known = ", ".join(sorted(self.languages)) or "none"
-                    raise ValueError(
-                        f"assignments.{name}.program.languages: {language!r} is not in "
-                        f"`languages:` (known: {known})"
-                    )
+                self._known_language(f"assignments.{name}.program.languages", language)
+                if not self.languages[language].run:
+                    raise ValueError(f"languages.{language}.run: missing: a program in it is run "
+                                     f"by assignments.{name} (stdin-program)")  # fmt: skip
+            if assignment.tests is not None:
+                self._known_language(
+                    f"assignments.{name}.tests.language", assignment.tests.language
+                )
         return self
+
+    @model_validator(mode="after")
+    def _test_files_from_here(self) -> Config:
+        """The unit tests' files as paths from here (config.yaml names them relative to itself):
+        their probes are built, and their files copied, wherever the command is run from."""
+        assignments = {
+            name: a.model_copy(update={"tests": self._rooted(a.tests)}) if a.tests else a
+            for name, a in self.assignments.items()
+        }
+        object.__setattr__(self, "assignments", assignments)
+        return self
+
+    def _rooted(self, tests: UnitTestsConfig) -> UnitTestsConfig:
+        keys = ("files", "hidden", "given")
+        return tests.model_copy(
+            update={key: tuple(map(self.path, getattr(tests, key))) for key in keys}
+        )
+
+    def _known_language(self, where: str, language: str) -> None:
+        if language not in self.languages:
+            known = ", ".join(sorted(self.languages)) or "none"
+            raise ValueError(f"{where}: {language!r} is not in `languages:` (known: {known})")
 
     def assignment(self, name: str) -> AssignmentConfig:
         if name not in self.assignments:
@@ -609,6 +775,7 @@ def load_config(path: Path) -> Config:
 
 def _check_paths(config: Config, path: Path) -> None:
     for name, assignment in config.assignments.items():
+        _check_test_files(config, path, name, assignment.tests)
         for index, suite in enumerate(assignment.suites):
             if not config.path(suite).is_file():
                 where = f"assignments.{name}.suites[{index}]"
@@ -629,3 +796,13 @@ def _check_paths(config: Config, path: Path) -> None:
             if not config.path(suite).is_file():
                 where = f"assignments.{name}.league.suites.{size}"
                 raise BadInput.at(str(path), f"{where}: suite file {suite} not found")
+
+
+def _check_test_files(config: Config, path: Path, name: str, tests: UnitTestsConfig | None) -> None:
+    """Every file `tests:` names is there (the teacher's tests, hidden ones, given files)."""
+    for key in ("files", "hidden", "given") if tests is not None else ():
+        for index, file in enumerate(getattr(tests, key)):
+            if not config.path(file).is_file():
+                where = f"assignments.{name}.tests.{key}[{index}]"
+                written = os.path.relpath(file, config.root)  # as config.yaml says it
+                raise BadInput.at(str(path), f"{where}: {written} not found")

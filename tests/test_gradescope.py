@@ -325,21 +325,23 @@ def test_the_zip_is_the_same_bytes_every_time(functions_zip: Path, tmp_path: Pat
 
 
 @pytest.mark.parametrize(
-    ("assignment", "tools", "extra"),
+    ("assignment", "packages", "extra"),
     [
-        ("sudoku-functions", "for tool in ; do", '"$ROOT/source"'),
-        ("stdin-program", "for tool in g++ gcc; do", '"$ROOT/source"'),
-        ("sudoku-script", "for tool in ; do", '"$ROOT/source[notebook]"'),
+        ("sudoku-functions", "for package in ; do", '"$ROOT/source"'),
+        ("stdin-program", "for package in g++ gcc; do", '"$ROOT/source"'),
+        ("sudoku-script", "for package in ; do", '"$ROOT/source[notebook]"'),
+        ("uwb-css342", "for package in g++ libgtest-dev; do", '"$ROOT/source"'),
+        ("hawaii-ics211", "for package in junit5 openjdk-17-jdk-headless; do", '"$ROOT/source"'),
     ],
 )
 def test_setup_installs_what_the_assignment_needs(
-    tmp_path: Path, assignment: str, tools: str, extra: str
+    tmp_path: Path, assignment: str, packages: str, extra: str
 ) -> None:
     root = unpack(build(REPO / "config.yaml", assignment, tmp_path / "a.zip"), tmp_path)
     for script in ("setup.sh", "run_autograder"):
         subprocess.run(["bash", "-n", root / "source" / script], check=True)
     setup = (root / "source" / "setup.sh").read_text()
-    assert tools in setup
+    assert packages in setup
     assert f"python3 -m pip install --no-cache-dir {extra}" in setup
 
 

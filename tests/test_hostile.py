@@ -1,11 +1,12 @@
 """Hostile submissions: each attack gets its verdict, and leaves nothing behind.
 
-Attacks live in fixtures/hostile/{python,stdin}/VERDICT/BEHAVIOUR/ (a solution.py, a main.cpp or
-a main.py); the function-library verdict fixtures that are attacks too (loops, sleeps, exits,
-crashes, floods, forged replies) are graded again beside them. Each shape's fixtures are copied
-into a fresh world of their own, placeholders filled in (@SECRET@, @SUITE@, @HARNESS@,
-@TESTCASES@, @PORT@, @UDP_PORT@, @UNIX_SOCKET@, @ABSTRACT_SOCKET@, @TOKEN@), and graded together
-in one run, after which the run must have left nothing behind:
+Attacks live in fixtures/hostile/{python,stdin,gtest,junit}/VERDICT/BEHAVIOUR/ (a solution.py,
+a main.cpp, a main.py, a sudoku.cpp under GoogleTest or a Sudoku.java under JUnit 5); the
+function-library verdict fixtures that are attacks too (loops, sleeps, exits, crashes, floods,
+forged replies) are graded again beside them. Each shape's fixtures are copied into a fresh
+world of their own, placeholders filled in (@SECRET@, @SUITE@, @HARNESS@, @TESTCASES@, @HOSTILE@,
+@PORT@, @UDP_PORT@, @UNIX_SOCKET@, @ABSTRACT_SOCKET@, @TOKEN@), and graded together in one run,
+after which the run must have left nothing behind:
 
 - no process: none has the run's own working-copy folder in its command line, cwd or environment;
 - the grader's and the suites' files unchanged (hashed before and after), nothing planted in them
@@ -110,6 +111,16 @@ HOST_SOCKETS = Need(
 )
 HIDDEN_PARENT = "pid namespace" in ACTIVE  # the supervisor is not there at all: getppid() is 0
 GPP = Need(shutil.which("g++") is not None, "g++ is not installed")
+GOOGLETEST = Need(
+    GPP.met and Path("/usr/include/gtest/gtest.h").is_file(),
+    "GoogleTest is not installed (Debian's libgtest-dev)",
+)
+JUNIT_JAR = Path("/usr/share/java/junit-platform-console-standalone.jar")
+JUNIT = Need(
+    shutil.which("javac") is not None and JUNIT_JAR.is_file(),
+    "a JDK and JUnit 5's console launcher are not installed (Debian's openjdk-17-jdk-headless, "
+    "junit5)",
+)
 
 NEEDS = {
     "reads_the_secret_on_1": FILES,
@@ -118,6 +129,8 @@ NEEDS = {
     "reads_the_supervisors_environ_on_1": FILES,
     "reads_the_supervisors_cmdline_on_1": FILES,
     "reads_the_supervisors_memory_on_1": FILES,
+    "reads-the-secret-gtest": FILES,
+    "reads-the-secret-java": FILES,
     "writes_the_harness_folders_on_1": FILES,
     "connects_to_a_unix_socket_on_1": FILES,
     "steals-the-answers-cpp": FILES,
@@ -254,6 +267,17 @@ STOPPED_BY = {
     "connects-to-the-teachers-sockets-sh": "refused: FileNotFoundError, ConnectionRefusedError"
     if "seccomp" not in ACTIVE or "private view" in ACTIVE
     else "refused: PermissionError",
+    # the course's unit tests: GoogleTest's main is the harness's, JUnit runs under a security
+    # manager that grants the classes under test nothing
+    "forges-the-report-and-exits-gtest": "premature-exit file is left",
+    "steals-its-settings-gtest": "exited with status 3",
+    "reads-the-secret-gtest": "cannot read: ",
+    "fills-the-disk-gtest": "SIGXFSZ",
+    "forks-gtest": "fork: Operation not permitted",
+    "forks-java": "AccessControlException",
+    "reads-the-secret-java": "AccessControlException",
+    "fills-the-disk-java": "AccessControlException",
+    "forges-the-report-and-exits-java": "AccessControlException",
 }
 
 # The function-library verdict fixtures that are attacks too, graded again here.
@@ -314,7 +338,8 @@ class Fixture:
     @property
     def needs(self) -> tuple[Need, ...]:
         cpp = (GPP,) if any(self.folder.glob("*.cpp")) else ()
-        return (NEEDS.get(self.name, ALWAYS), *cpp)
+        runner = {"gtest": (GOOGLETEST,), "junit": (JUNIT,)}.get(self.shape, ())
+        return (NEEDS.get(self.name, ALWAYS), *cpp, *runner)
 
     @property
     def runnable(self) -> bool:
@@ -358,7 +383,14 @@ STDIN = Shape(
     (".cpp", ".py", ".sh"),
     _found("stdin", HOSTILE / "stdin"),
 )
-SHAPES = {shape.name: shape for shape in (PYTHON, STDIN)}
+# The course's own unit tests (shape unit-tests): the teacher's test files live in tests/ beside
+# the fixtures' verdict folders, outside every working copy.
+GTEST = Shape("gtest", TESTCASES / "stdin-9x9.yaml", (".cpp",), _found("gtest", HOSTILE / "gtest"))
+JUNIT_SHAPE = Shape(
+    "junit", TESTCASES / "stdin-9x9.yaml", (".java",), _found("junit", HOSTILE / "junit")
+)
+SHAPES = {shape.name: shape for shape in (PYTHON, STDIN, GTEST, JUNIT_SHAPE)}
+PROGRAMS = frozenset({"stdin", "gtest", "junit"})  # one verdict for every case of a fixture
 ALL_FIXTURES = [f for shape in SHAPES.values() for f in shape.fixtures]
 BY_NAME = {f.name: f for f in ALL_FIXTURES}
 
@@ -432,6 +464,7 @@ class World:
             "@SUITE@": str(self.suite),
             "@HARNESS@": str(HARNESS),
             "@TESTCASES@": str(TESTCASES),
+            "@HOSTILE@": str(HOSTILE),
             "@PORT@": str(self.listener.getsockname()[1]),
             "@UDP_PORT@": str(self.datagrams.getsockname()[1]),
             "@UNIX_SOCKET@": str(self.unix_listener.getsockname()),
@@ -720,7 +753,7 @@ def test_fixture_gets_its_folders_verdict(
     verdicts = [(case_id, verdict) for case_id, verdict, _ in _cases(_run_for(runs, fixture))]
     found = {v for _, v in verdicts}
     expected = fixture.verdict
-    if fixture.shape == "stdin":
+    if fixture.shape in PROGRAMS:
         assert found == {expected}, verdicts
         return
     assert expected in found, verdicts
@@ -847,7 +880,7 @@ def test_nothing_reaches_a_unix_socket_outside_the_working_copy(
 
 def test_the_world_is_what_the_attacks_aim_at() -> None:
     """The attacks aim at real targets: every placeholder is known, the suites to mark exist."""
-    known = {"@SECRET@", "@SUITE@", "@HARNESS@", "@TESTCASES@", "@TOKEN@"}
+    known = {"@SECRET@", "@SUITE@", "@HARNESS@", "@TESTCASES@", "@TOKEN@", "@HOSTILE@"}
     known |= {"@PORT@", "@UDP_PORT@", "@UNIX_SOCKET@", "@ABSTRACT_SOCKET@"}
     used = {
         word

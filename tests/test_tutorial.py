@@ -8,6 +8,7 @@ import csv
 import os
 import re
 import shlex
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +20,9 @@ from harness.errors import ExitCode
 from tests.conftest import REPO
 
 TUTORIAL = REPO / "docs" / "tutorial.md"
+DRIVEN = "## 5. Compiled functions"  # the section that needs gcc
+COMPILED = "## 6. Compiled code"  # the section that needs g++ and GoogleTest
+GOOGLETEST = Path("/usr/include/gtest/gtest.h")
 BLOCK = re.compile(r"^```(\w+)(?: title=\"([^\"]+)\")?\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 
 
@@ -31,14 +35,15 @@ def steps(markdown: str) -> Iterator[tuple[str, str]]:
             yield from (("run", line) for line in body.splitlines() if line.strip())
 
 
-def test_the_tutorial_runs_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SUDOKU_HARNESS_CACHE", str(tmp_path / "cache"))
+def follow(markdown: str, folder: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Each step of `markdown` done in `folder`; the commands run, in order."""
+    monkeypatch.setenv("SUDOKU_HARNESS_CACHE", str(folder / "cache"))
     monkeypatch.delenv("SUDOKU_HARNESS_CONFIG", raising=False)
     here = Path.cwd()
-    os.chdir(tmp_path)
+    os.chdir(folder)
     ran = []
     try:
-        for kind, what in steps(TUTORIAL.read_text()):
+        for kind, what in steps(markdown):
             if kind == "file":
                 title, text = what.split("\n", 1)
                 Path(title).parent.mkdir(parents=True, exist_ok=True)
@@ -51,9 +56,27 @@ def test_the_tutorial_runs_as_written(tmp_path: Path, monkeypatch: pytest.Monkey
             ran.append(words[1])
     finally:
         os.chdir(here)
-    assert ran[:3] == ["new", "check", "grade"]
-    assert ran.count("check") == 2  # the compiled functions' section checks its own config
+    return ran
+
+
+def test_the_tutorial_runs_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    main, driven = TUTORIAL.read_text().split(COMPILED)[0].split(DRIVEN)
+    assert follow(main, tmp_path, monkeypatch) == ["new", "check", "grade"]
     rows = list(csv.DictReader((tmp_path / "canvas.csv").open()))
     marks = {row["Student"]: row for row in rows if "Points Possible" not in row["Student"]}
     assert set(marks) == {"Jane Doe", "Raj Kumar"}
     assert (tmp_path / "pages" / "index.html").is_file()
+    if shutil.which("gcc") is None:
+        pytest.skip("the compiled functions' section needs gcc")
+    # the compiled functions' section checks its own config, over the suite `new` wrote
+    assert follow(DRIVEN + driven, tmp_path, monkeypatch) == ["check"]
+
+
+@pytest.mark.skipif(not GOOGLETEST.is_file(), reason="GoogleTest is not installed (libgtest-dev)")
+def test_the_compiled_section_runs_as_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The course's own GoogleTest tests: doctor lists the toolchain, check grades the reference
+    (full marks) and the example (its expected outcome)."""
+    section = COMPILED + TUTORIAL.read_text().split(COMPILED)[1]
+    assert follow(section, tmp_path, monkeypatch) == ["doctor", "check"]

@@ -15,13 +15,14 @@ import functools
 from collections.abc import Mapping
 from pathlib import Path
 
-from harness.assignments import board_solver, cosc130_notebook, plugins, stdin_program
+from harness.assignments import board_solver, cosc130_notebook, plugins, stdin_program, unit_tests
 from harness.assignments.base import ProbeSet
 
 BUILT_IN: dict[str, ProbeSet] = {
     "board-solver": board_solver.PROBE_SET,
     "stdin-program": stdin_program.PROBE_SET,
     "cosc130-notebook": cosc130_notebook.PROBE_SET,
+    "unit-tests": unit_tests.PROBE_SET,
 }
 
 

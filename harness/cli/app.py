@@ -15,7 +15,7 @@ from tabulate import tabulate
 
 from harness import __version__, executors
 from harness.cli import doctor as doctor_report
-from harness.cli import progress, terminal
+from harness.cli import progress, terminal, toolchains
 from harness.cli import suites as suites_cli
 from harness.cli.check import check as run_check
 from harness.cli.inference import infer
@@ -482,17 +482,32 @@ def _grade(
 
 
 @app.command()
-def doctor(verbose: VerboseOption = False) -> None:
-    """Show the isolation layers this machine allows, which are in force, and what each stops.
+def doctor(config: ConfigOption = None, verbose: VerboseOption = False) -> None:
+    """Show the isolation layers this machine allows, which are in force, and what each stops;
+    then the toolchains config.yaml's languages need (compilers, JDK, GoogleTest, JUnit), and
+    how to install what is missing.
 
     Example: [bold]sudoku-harness doctor[/bold]
     """
 
     def work() -> ExitCode:
-        typer.echo(doctor_report.render(probe(try_bubblewrap=True), width=terminal.width()))
+        width = terminal.width()
+        typer.echo(doctor_report.render(probe(try_bubblewrap=True), width=width))
+        typer.echo("")
+        typer.echo(_toolchains_report(config, width))
         return ExitCode.OK
 
     run(work, verbose)
+
+
+def _toolchains_report(config: Path | None, width: int) -> str:
+    """The toolchains of config.yaml's languages, or why none are listed."""
+    try:
+        settings = load_config(find_config(config))
+    except BadInput as err:
+        return f"toolchains: not listed ({err})"
+    found = toolchains.toolchains(settings.languages)
+    return doctor_report.render_toolchains(found, settings.source.name, width)
 
 
 @app.command()

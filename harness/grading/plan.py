@@ -176,8 +176,19 @@ def item_sources(config: Config, name: str) -> dict[str, Source]:
         chosen = cfg.plugin or assignment.probes
         probe_set = own if chosen is None else sets[chosen]
         builder = item if chosen is None else cfg.probe or item
-        found[item] = Source(probe_set, probe_set.builders_for(assignment), builder)
+        found[item] = Source(probe_set, _builders(where, probe_set, assignment), builder)
     return found
+
+
+def _builders(
+    where: str, probe_set: ProbeSet, assignment: AssignmentConfig
+) -> Mapping[str, Builder]:
+    """The probe set's builders for `assignment`; a key of it they find wrong, said from
+    `where` (the unit tests' `items.X.tests[0]`)."""
+    try:
+        return probe_set.builders_for(assignment)
+    except BadInput as err:
+        raise BadInput(f"{where}.{err}") from None
 
 
 def _helpers(
@@ -240,6 +251,8 @@ def _item_probes(
         probes = source.builders[source.builder](cases)
     except ValueError as err:
         raise BadInput(f"{where}: cannot build probes from the suites: {err}") from None
+    except BadInput as err:  # a key of the item's own, said from it ("tests[0]: ...")
+        raise BadInput(f"{where}.{err}") from None
     if not probes:
         raise BadInput(f"{where}: the suites give this item no cases")
     return [replace(probe, item=item) for probe in probes]

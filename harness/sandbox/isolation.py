@@ -72,6 +72,20 @@ class Layer:
 
 
 @dataclass(frozen=True)
+class Grants:
+    """What a process may use beyond its working copy (and, for Python, its interpreter): folders
+    it may read (a toolchain's configuration, the teacher's test files) and folders it may write
+    (where a test runner writes its report). Each is shown in the private view, allowed by
+    Landlock, and, when written, handed to the dedicated uid."""
+
+    read: tuple[Path, ...] = ()
+    write: tuple[Path, ...] = ()
+
+
+NO_GRANTS = Grants()
+
+
+@dataclass(frozen=True)
 class Isolation:
     """What is applied to each student process (beyond rlimits and the working copy)."""
 
@@ -109,16 +123,22 @@ class Isolation:
         return self.seccomp and not self.memory_cgroup
 
     def confine(
-        self, workdir: Path, python: Path | None, kind: Kind, memory_mb: int = 0
+        self,
+        workdir: Path,
+        python: Path | None,
+        kind: Kind,
+        memory_mb: int = 0,
+        grants: Grants = NO_GRANTS,
     ) -> Confinement:
         """The layers for one process about to start in `workdir` (its interpreter `python`),
-        its whole tree allowed `memory_mb` where the memory cgroup is in force."""
+        its whole tree allowed `memory_mb` where the memory cgroup is in force, and the folders
+        of `grants` within its reach."""
         memory = memory_mb << 20 if self.memory_cgroup else 0
         group = cgroup.Group.create(self.pids_max, memory) if self.pids_max or memory else None
         steps: list[Callable[[], None]] = [group.join] if group else []
         if self.namespaces.flags:
             steps.append(self.namespaces.enter)
-        view = self._view(workdir, python, kind)
+        view = self._view(workdir, python, kind, grants)
         if view is not None:
             steps.append(view.apply)
         reveal = _pipe() if self.pid_namespace else None
@@ -128,13 +148,16 @@ class Isolation:
             steps.append(functools.partial(namespaces.bound_processes, PIDS_MAX))
         if self.no_capabilities:
             steps.append(functools.partial(privileges.drop_capabilities, _LAST_CAPABILITY))
-        uid = self._slot_uid(workdir, python, view)
+        uid = self._slot_uid(workdir, python, view, grants)
         if uid is not None:
-            privileges.hand_over(workdir, uid)
+            for folder in (workdir, *grants.write):
+                privileges.hand_over(folder, uid)
             steps.append(functools.partial(privileges.become, uid))
         if self.landlock_abi:
             readable = _readable(python, kind)
-            policy = landlock.Policy.for_workdir(workdir, readable.read, readable.listed)
+            policy = landlock.Policy.for_workdir(
+                workdir, (*readable.read, *grants.read), readable.listed, grants.write
+            )
             steps.append(functools.partial(landlock.restrict, policy, self.landlock_abi))
         if self.seccomp:
             profile = "toolchain" if kind == "toolchain" else "program"
@@ -142,19 +165,25 @@ class Isolation:
             steps.append(functools.partial(seccomp.install, profile, bounded))
         return Confinement(tuple(steps), group, uid, reveal=reveal)
 
-    def _view(self, workdir: Path, python: Path | None, kind: Kind) -> View | None:
+    def _view(self, workdir: Path, python: Path | None, kind: Kind, grants: Grants) -> View | None:
         if not self.private_view:
             return None
+        granted = [workdir, *grants.read, *grants.write]
         if python is None:
-            return View.showing([workdir])
+            return View.showing(granted)
         packages = () if kind == "toolchain" else interpreter.package_folders(python)
-        return View.showing([workdir, *interpreter.installation(python), SANDBOX], packages)
+        return View.showing([*granted, *interpreter.installation(python), SANDBOX], packages)
 
-    def _slot_uid(self, workdir: Path, python: Path | None, view: View | None) -> int | None:
+    def _slot_uid(
+        self, workdir: Path, python: Path | None, view: View | None, grants: Grants
+    ) -> int | None:
         if not self.dedicated_uid:
             return None
         reachable = view.reachable if view is not None else privileges.reachable
-        if view is None and not reachable(workdir.parent):
+        folders = (workdir, *grants.write)
+        if view is None and not all(reachable(folder.parent) for folder in folders):
+            return None
+        if not all(reachable(path) for path in grants.read if path.exists()):
             return None
         if python is not None and not interpreter_reachable(python, reachable):
             return None

@@ -23,13 +23,13 @@ import resource
 import selectors
 import subprocess
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from harness.records.outcomes import MemoryUse
 from harness.sandbox import memcg
-from harness.sandbox.isolation import NO_ISOLATION, Confinement, Isolation, Kind
+from harness.sandbox.isolation import NO_GRANTS, NO_ISOLATION, Confinement, Grants, Isolation, Kind
 from harness.sandbox.process import (
     KILL_FACTOR,
     Ending,
@@ -56,6 +56,8 @@ class ProgramLimits:
     file_size_mb: int = 16
     open_files: int = 64
     processes: int | None = None  # RLIMIT_NPROC (per uid; ignored for root); None: unchanged
+    address_space_mb: int | None = None  # RLIMIT_AS when a language needs its own (the JVM
+    # reserves its heap, code cache and class space up front); None: from memory_mb
 
 
 @dataclass(frozen=True)
@@ -87,14 +89,17 @@ def run_program(
     isolation: Isolation = NO_ISOLATION,
     kind: Kind = "program",
     disk: DiskWatch = UNCAPPED,
+    grants: Grants = NO_GRANTS,
+    environment: Mapping[str, str] | None = None,
 ) -> ProgramRun:
     """Run `argv` in `workdir` with `stdin` as its input; never raises for what it does.
     `kind` is "toolchain" for a compiler or the notebook runner (they start processes); `disk`
-    keeps the working copy to its cap.
+    keeps the working copy to its cap; `grants` are the folders beyond it the process may read
+    or write; `environment` adds to the cleared environment.
 
     Raises OSError only when the program cannot be started at all (not found, not executable)."""
     started = time.monotonic()
-    confinement = isolation.confine(workdir, _interpreter(argv), kind, limits.memory_mb)
+    confinement = isolation.confine(workdir, _interpreter(argv), kind, limits.memory_mb, grants)
     first, last = _rlimits(limits), _last(limits, confinement.bounds_memory)
     try:
         with confinement.starting():
@@ -104,7 +109,7 @@ def run_program(
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 cwd=workdir,
-                env=clean_environment(workdir),
+                env={**clean_environment(workdir), **(environment or {})},
                 start_new_session=True,
                 preexec_fn=confinement.around(before=[first], after=[last]),
             )
@@ -150,8 +155,11 @@ def _last(limits: ProgramLimits, bounded: bool) -> Callable[[], None]:
     a memory cgroup bounds the tree, and RLIMIT_AS is only a backstop above its limit.
     RLIMIT_NPROC is set here too, in the program's own process: its keeper in a PID namespace
     forks it (and the namespace's init) under the limits set before."""
+    space = memcg.address_space(limits.memory_mb * MIB, bounded)
+    if limits.address_space_mb is not None:
+        space = limits.address_space_mb * MIB
     pairs = [
-        (resource.RLIMIT_AS, memcg.address_space(limits.memory_mb * MIB, bounded)),
+        (resource.RLIMIT_AS, space),
         (resource.RLIMIT_NOFILE, limits.open_files),
     ]
     if limits.processes is not None:

@@ -16,6 +16,7 @@ from harness.shapes.driven import Driven
 from harness.shapes.function_library import FunctionLibrary
 from harness.shapes.notebook import Notebook
 from harness.shapes.stdin_program import StdinProgram
+from harness.shapes.unit_tests import UnitTests
 
 SHAPES: Mapping[str, Shape] = {
     "function-library": FunctionLibrary(),
@@ -23,6 +24,7 @@ SHAPES: Mapping[str, Shape] = {
     "stdin-program": StdinProgram(),
     "notebook": Notebook(),
     "driven": Driven(),
+    "unit-tests": UnitTests(),
 }
 
 
