@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -403,9 +404,9 @@ def test_an_unknown_assignment_or_a_path_outside_the_config_folder_is_refused(
         build(REPO / "config.yaml", "nope", tmp_path / "a.zip")
     config = tmp_path / "config.yaml"
     text = (REPO / "config.yaml").read_text()
-    config.write_text(
-        text.replace("testcases/", f"{REPO}/testcases/").replace("[solvers/", f"[{REPO}/solvers/")
-    )
+    for folder in ("testcases", "solvers", "unit-tests"):  # the files the config names
+        text = re.sub(rf"(?<=[\[ ]){folder}/", f"{REPO}/{folder}/", text)
+    config.write_text(text)
     with pytest.raises(BadInput, match=r"paths inside config\.yaml's folder"):
         build(config, "sudoku-functions", tmp_path / "a.zip")
     assert not (tmp_path / "a.zip").exists()
