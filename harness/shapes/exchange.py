@@ -23,6 +23,7 @@ from harness.records.outcomes import CallOutcome
 OPEN_READ = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
 OPEN_WRITE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
 READ_ONLY = 0o444  # the input file, as every file of the run's copy
+SHOWN_FILES = 3  # other files a run wrote, named in its feedback
 
 
 class NotGiven(Exception):
@@ -115,10 +116,22 @@ def _not_plain(found: os.stat_result, name: str) -> str:
     return ""
 
 
-def answered(outcome: CallOutcome, io: ProgramIo, here: Path, cap: int) -> CallOutcome:
+def entries(folder: Path) -> frozenset[str]:
+    """The names in a run's working copy, before it runs (to tell what it wrote beside its
+    answer)."""
+    try:
+        return frozenset(os.listdir(folder))
+    except OSError:
+        return frozenset()
+
+
+def answered(
+    outcome: CallOutcome, io: ProgramIo, here: Path, cap: int, before: frozenset[str] = frozenset()
+) -> CallOutcome:
     """The run's outcome with its answer: stdout as it is, or the output file read from `here`
-    (its working copy) in its place. With `exit_status: any`, a run that exited with another
-    status is judged on its file all the same, and its message says so."""
+    (its working copy) in its place. Its message then says, a line each, what was read
+    through: another exit status (`exit_status: any`), a stdout, other files written (the
+    names not in `before`): none of them judged."""
     if io.output == "stdout" or not _judged(outcome, io):
         return outcome
     name = io.output_file
@@ -128,11 +141,29 @@ def answered(outcome: CallOutcome, io: ProgramIo, here: Path, cap: int) -> CallO
         return replace(outcome, kind="output_limit", value=None, output=said)
     if found.text is None:
         return replace(outcome, value=None, message=found.problem) if _clean(outcome) else outcome
-    if _clean(outcome):
-        return replace(outcome, value=found.text)
-    ended = f"exited with status {outcome.exit_code} after writing {name}: judged all the same"
-    said = f"{ended} (exit_status: any, a handout that says nothing of exit codes)"
+    notes = (_ended(outcome, name), _printed(outcome, name), _others(here, before, name))
+    said = "\n".join(note for note in notes if note)
     return replace(outcome, kind="returned", value=found.text, message=said, error_type="")
+
+
+def _ended(outcome: CallOutcome, name: str) -> str:
+    if _clean(outcome):
+        return ""
+    ended = f"exited with status {outcome.exit_code} after writing {name}"
+    return f"{ended}: judged on it all the same (the handout says nothing of exit codes)"
+
+
+def _printed(outcome: CallOutcome, name: str) -> str:
+    printed = isinstance(outcome.value, str) and outcome.value.strip()
+    return f"printed to stdout too: only {name} is judged" if printed else ""
+
+
+def _others(here: Path, before: frozenset[str], name: str) -> str:
+    new = sorted(entries(here) - before - {name})
+    if not new:
+        return ""
+    shown = ", ".join(new[:SHOWN_FILES]) + (", ..." if len(new) > SHOWN_FILES else "")
+    return f"wrote other files too ({shown}): only {name} is judged"
 
 
 def _clean(outcome: CallOutcome) -> bool:

@@ -33,7 +33,7 @@ from harness.sandbox.replies import program_outcome
 from harness.sandbox.workdir import CopyRefused, private_copy, run_copy
 from harness.shapes import programs
 from harness.shapes.base import RunContext, SubmissionRun, call_limits
-from harness.shapes.exchange import NotGiven, answered, given
+from harness.shapes.exchange import NotGiven, answered, entries, given
 from harness.shapes.programs import Commands, Program
 from harness.shapes.streaks import Streaks
 from harness.submissions import Submission, SubmissionProblem
@@ -195,6 +195,7 @@ class _Runs:
         try:
             with run_copy(self.workdir, self.context.workdir_base, cap) as here:
                 start = given(chosen.run, puzzle, io, here)
+                before = entries(here) if io.output == "file" else frozenset()
                 disk = quota.watch(here, cap)
                 isolation = self.context.isolation
                 run = run_program(
@@ -202,7 +203,7 @@ class _Runs:
                 )
                 stderr = run.stderr.replace(f"{here}/".encode(), b"")
                 outcome = program_outcome(replace(run, stderr=stderr), chosen.image)
-                return answered(outcome, io, here, program_limits.output_bytes)
+                return answered(outcome, io, here, program_limits.output_bytes, before)
         except CopyRefused as err:
             return CallOutcome("not_loaded", message=f"cannot copy the built program: {err}")
         except NotGiven as err:
@@ -223,7 +224,8 @@ class _Runs:
         for probe in self.context.probes:
             chosen = _for_size(built, probe_size(probe))
             lines = notes.setdefault(probe.item, [])
-            line = _program_note(chosen, len(built)) if chosen else ""
+            entry = self.context.assignment.entry
+            line = _program_note(chosen, len(built), entry) if chosen else ""
             if line and line not in lines:
                 lines.append(line)
         return {item: tuple(lines) for item, lines in notes.items() if lines}
@@ -236,11 +238,14 @@ def _for_size(built: list[_Built], size: int) -> _Built | None:
     return candidates[0] if candidates else None
 
 
-def _program_note(chosen: _Built, programs_count: int) -> str:
+def _program_note(chosen: _Built, programs_count: int, entry: str | None) -> str:
     if chosen.failure is not None:
         return _unbuilt(chosen)
     if programs_count > 1:
         return f"ran {chosen.program.label} ({chosen.program.language})"
+    main = chosen.program.main
+    if entry and main.name != entry:  # a handout that takes either name (driver.py)
+        return f"ran {main}, the only program handed in (the assignment names {entry})"
     return ""
 
 

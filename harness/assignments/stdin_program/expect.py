@@ -110,14 +110,15 @@ class _Shows(Protocol):
 
 def judged(outcome: CallOutcome, compare: Callable[[str], Compared], shows: _Shows) -> Judgement:
     """A run's answer compared: its text (stdout, or the output file the shape read), or why
-    there is none (a file not written, or a link: the shape's message). A run that exited with
-    another status and was judged all the same (`exit_status: any`) says so."""
+    there is none (a file not written, or a link: the shape's message). What the shape read
+    through to get the answer (another exit status, a stdout beside the file) is in its
+    message, a line each: accepted readings too."""
     if not isinstance(outcome.value, str):
         return Judgement(False, outcome.message or "no answer was read")
-    ended = (outcome.message,) if outcome.exit_code else ()
+    read_through = tuple(line for line in outcome.message.splitlines() if line)
     compared = compare(outcome.value)
     if not isinstance(compared, Difference):
-        return Judgement(True, accepted=(*ended, *compared))
+        return Judgement(True, accepted=(*read_through, *compared))
     return Judgement(False, compared.detail, printed=shows.printed(outcome.value, compared))
 
 
