@@ -11,6 +11,7 @@ file are also tested on their own, without running anything.
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -31,7 +32,7 @@ from harness.records.results import SubmissionResult
 from harness.records.verdicts import Verdict
 from harness.shapes.exchange import answered, given, read_output
 from harness.submissions import discover
-from tests.conftest import FIXTURES, JOBS
+from tests.conftest import FIXTURES, JOBS, REPO
 
 PROGRAM_IO = FIXTURES / "program-io"
 CONFIG = PROGRAM_IO / "config.yaml"
@@ -366,3 +367,30 @@ def test_every_default_is_what_stdin_program_has_always_done() -> None:
         "No Solution",
     )
     assert io.printed == PuzzleFormat(layout="rows", blank="0", values=None)
+
+
+# the worked example: Columbia's edX driver -----------------------------------------------------
+
+DRIVER_EXAMPLES = REPO / "submissions" / "columbia-driver"
+
+
+def test_columbia_drivers_readings_are_said_in_the_feedback(tmp_path: Path) -> None:
+    """The notes' ambiguities, each read in the student's favour and said: a label AC-3's
+    strength contradicts, stdout and side files, the handout's other file name, an exit status."""
+    for name in ("ac3-commented-out", "prints-and-keeps-notes", "named-driver-py",
+                 "clock-after-writing"):  # fmt: skip
+        shutil.copytree(DRIVER_EXAMPLES / name, tmp_path / name)
+    plan = calibrated_plan(load_config(REPO / "config.yaml"), "columbia-driver")
+    report = grade_all(plan, discover(tmp_path, (".py",)), JOBS)
+    feedback = {
+        s.name: " | ".join(f for i in s.items for f in i.feedback) for s in report.submissions
+    }
+    assert all(s.marks == 100 for s in report.submissions), feedback
+    assert (
+        "labelled 'BTS', though arc consistency alone fills this grid: reported, not marked"
+        in (feedback["ac3-commented-out"])
+    )
+    assert "printed to stdout too: only output.txt is judged" in feedback["prints-and-keeps-notes"]
+    assert "wrote other files too (README.txt)" in feedback["prints-and-keeps-notes"]
+    assert "ran driver.py, the only program handed in" in feedback["named-driver-py"]
+    assert "exited with status 1 after writing output.txt" in feedback["clock-after-writing"]
