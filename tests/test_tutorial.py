@@ -1,6 +1,7 @@
 """The tutorial (docs/tutorial.md), run as a reader would: in an empty folder, each file it shows
 written where its title says, each `sudoku-harness` command it shows run in order (through the
-real CLI and real worker processes). It must end with the Canvas gradebook file it promises."""
+real CLI and real worker processes). It must give the Canvas gradebook file it promises, and
+its program assignment (an input file, output.txt) must check."""
 
 from __future__ import annotations
 
@@ -52,8 +53,10 @@ def test_the_tutorial_runs_as_written(tmp_path: Path, monkeypatch: pytest.Monkey
     finally:
         os.chdir(here)
     assert ran[:3] == ["new", "check", "grade"]
-    assert ran.count("check") == 2  # the compiled functions' section checks its own config
+    assert ran.count("check") == 3  # the compiled functions' and the program's own configs
+    assert ran.count("suites") == 1  # the program's puzzles
     rows = list(csv.DictReader((tmp_path / "canvas.csv").open()))
     marks = {row["Student"]: row for row in rows if "Points Possible" not in row["Student"]}
     assert set(marks) == {"Jane Doe", "Raj Kumar"}
     assert (tmp_path / "pages" / "index.html").is_file()
+    assert (tmp_path / "program" / "testcases" / "easy.yaml").is_file()
