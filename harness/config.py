@@ -16,6 +16,8 @@ from pydantic.json_schema import SkipJsonSchema
 
 from harness.errors import BadInput
 from harness.limits import IntakeLimits, Limits
+from harness.program_io import Comparison as Comparison  # re-exported: the program's compare
+from harness.program_io import ProgramIo
 from harness.records.moments import EXAMPLE as MOMENT_EXAMPLE
 from harness.records.moments import aware, parse_moment
 from harness.records.outcomes import AdaptationKind
@@ -33,7 +35,6 @@ SIMILARITY = SimilaritySettings()  # the similarity keys' defaults, kept with th
 CONFIG_NAME = "config.yaml"
 CONFIG_ENV = "SUDOKU_HARNESS_CONFIG"
 
-Comparison = Literal["tokens", "lines"]  # how a program's output is compared (ProgramConfig)
 StandIns = Literal["none", "c"]  # what stands in for a function a student lacks (DriverConfig)
 DriverRuns = Literal["item", "probe"]  # how a driver's probes are run (DriverConfig)
 Framework = Literal["googletest", "junit5"]  # the test runners of shape unit-tests
@@ -225,9 +226,10 @@ class LanguageConfig(_Strict):
         return tuple(dict.fromkeys(c for c in firsts if "{" not in c and "/" not in c))
 
 
-class ProgramConfig(_Strict):
-    """For programs that read a puzzle on stdin: which languages, how to build, which file
-    solves which size when a folder holds one program per size."""
+class ProgramConfig(ProgramIo):
+    """For programs (shape `stdin-program`): which languages, how to build, which file solves
+    which size when a folder holds one program per size; and how each is given its puzzle and
+    its answer read and compared (harness/program_io.py: the keys before `languages`)."""
 
     languages: tuple[str, ...] = Field(
         min_length=1, description="names in the top-level `languages:`"
@@ -244,12 +246,6 @@ class ProgramConfig(_Strict):
     build_time: float = Field(default=30.0, gt=0, description="CPU seconds to build one program")
     build_memory_mb: int = Field(
         default=2048, ge=64, description="the compiler's memory, MiB (as `limits.memory_mb`)"
-    )
-    compare: Comparison = Field(
-        default="tokens",
-        description="how the output is compared with the answer: `tokens`, whitespace-separated "
-        "values in order (Kattis's and DOMjudge's default; another layout is accepted and "
-        "said), or `lines`, one row per line as the handout prints it",
     )
 
 

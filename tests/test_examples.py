@@ -86,6 +86,7 @@ def test_a_helper_that_fails_costs_marks_once(graded: tuple[str, dict[str, Any]]
 CHECKED = {  # what `check` grades: the references, and each example with its expected.yaml
     "cmu-15112": 1 + 6,  # the worked examples: other courses' assignments as YAML alone
     "columbia-csp": 1 + 5,
+    "columbia-driver": 1 + 12,  # a program given an argument, answering in output.txt
     "monash-fit1045": 1 + 6,
     "sudoku-functions": 1 + 10,
     "board-solver": 1 + 20,

@@ -27,8 +27,9 @@ naming the missing layer. A fixture's folder names the verdict it gets with ever
 Each layer on its own is tested in test_isolation.py. Attacks on the parent
 process are graded in a throwaway grading process of their own; attacks on the order calls are
 made in (STAGED: time laundered from cheap calls into a solver's, hidden cases printed by visible
-ones) under an assignment of their own. A fixture that gets through says so (ESCAPED<<); where a
-layer in force should have stopped it, its test is a strict xfail.
+ones) under an assignment of their own, as are attacks on an answer read from a file (output.txt
+made a link to the teacher's answers, or a FIFO: hostile-output). A fixture that gets through
+says so (ESCAPED<<); where a layer in force should have stopped it, its test is a strict xfail.
 """
 
 from __future__ import annotations
@@ -167,6 +168,9 @@ STAGED = {"launders_time_across_calls", "leaks_hidden_puzzles"}
 # the disk, not a tmpfs, for a non-root teacher: making 3,000 files there can take longer than
 # the 0.25 s the others get): graded under hostile-files, with a second of CPU per call.
 ON_THE_DISK = {"makes_many_empty_files_on_1"}
+# Attacks on the reading of an answer from a file (program.output: file): graded under
+# hostile-output, whose programs answer in output.txt.
+ON_THE_OUTPUT = {"links-its-output-to-the-answers-py", "blocks-its-reader-py"}
 
 CAP_SYS_RESOURCE = 24
 
@@ -264,6 +268,8 @@ STOPPED_BY = {
     "static-array-6gib-cpp": "its image alone needs 6144 MiB",
     "holds_a_memfd_on_1": MEMFD_STOPPED,
     "holds-a-memfd-py": MEMFD_STOPPED,
+    "links-its-output-to-the-answers-py": "output.txt is a link: not followed, not read",
+    "blocks-its-reader-py": "output.txt is not a regular file: not read",
     "connects-to-the-teachers-sockets-sh": "refused: FileNotFoundError, ConnectionRefusedError"
     if "seccomp" not in ACTIVE or "private view" in ACTIVE
     else "refused: PermissionError",
@@ -514,13 +520,17 @@ def _grade(shape: Shape, root: Path) -> Aftermath:
     before = _snapshot(world)
     runnable = [f for f in shape.fixtures if f.runnable]
     try:
-        here = [f for f in runnable if f.name not in ON_THE_PARENT | STAGED | ON_THE_DISK]
+        apart = ON_THE_PARENT | STAGED | ON_THE_DISK | ON_THE_OUTPUT
+        here = [f for f in runnable if f.name not in apart]
         staged = [f for f in runnable if f.name in STAGED]
         on_the_disk = [f for f in runnable if f.name in ON_THE_DISK]
+        on_the_output = [f for f in runnable if f.name in ON_THE_OUTPUT]
         reports = [_grade_here(shape, world, here)]
         reports += [_grade_here(shape, world, staged, "hostile-stages")] if staged else []
         if on_the_disk:
             reports.append(_grade_here(shape, world, on_the_disk, "hostile-files"))
+        if on_the_output:
+            reports.append(_grade_here(shape, world, on_the_output, "hostile-output"))
         throwaway = ""
         away = [f for f in runnable if f.name in ON_THE_PARENT]
         if away:
@@ -891,6 +901,7 @@ def test_the_world_is_what_the_attacks_aim_at() -> None:
     assert used <= known, used - known
     assert all(shape.suite.is_file() for shape in SHAPES.values())
     named = {*NEEDS, *STOPPED_BY, *HOLES, *MISJUDGED, *ON_THE_PARENT, *STAGED, *ON_THE_DISK}
+    named |= ON_THE_OUTPUT
     named |= set(OTHERWISE)
     assert named <= set(BY_NAME), named - set(BY_NAME)
     assert len(BY_NAME) == len(ALL_FIXTURES), "two fixtures share a name"

@@ -1,6 +1,7 @@
 """The tutorial (docs/tutorial.md), run as a reader would: in an empty folder, each file it shows
 written where its title says, each `sudoku-harness` command it shows run in order (through the
-real CLI and real worker processes). It must end with the Canvas gradebook file it promises."""
+real CLI and real worker processes). It must give the Canvas gradebook file it promises, and
+its program assignment (an input file, output.txt) must check."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from tests.conftest import REPO
 
 TUTORIAL = REPO / "docs" / "tutorial.md"
 DRIVEN = "## 5. Compiled functions"  # the section that needs gcc
-COMPILED = "## 6. Compiled code"  # the section that needs g++ and GoogleTest
+PROGRAM = "## 6. A program"
+COMPILED = "## 7. Compiled code"  # the section that needs g++ and GoogleTest
 GOOGLETEST = Path("/usr/include/gtest/gtest.h")
 BLOCK = re.compile(r"^```(\w+)(?: title=\"([^\"]+)\")?\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 
@@ -60,12 +62,16 @@ def follow(markdown: str, folder: Path, monkeypatch: pytest.MonkeyPatch) -> list
 
 
 def test_the_tutorial_runs_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    main, driven = TUTORIAL.read_text().split(COMPILED)[0].split(DRIVEN)
+    before, program = TUTORIAL.read_text().split(COMPILED)[0].split(PROGRAM)
+    main, driven = before.split(DRIVEN)
     assert follow(main, tmp_path, monkeypatch) == ["new", "check", "grade"]
     rows = list(csv.DictReader((tmp_path / "canvas.csv").open()))
     marks = {row["Student"]: row for row in rows if "Points Possible" not in row["Student"]}
     assert set(marks) == {"Jane Doe", "Raj Kumar"}
     assert (tmp_path / "pages" / "index.html").is_file()
+    # the program's section: its own folder and config, its puzzles from `suites generate`
+    assert follow(PROGRAM + program, tmp_path, monkeypatch) == ["suites", "check"]
+    assert (tmp_path / "program" / "testcases" / "easy.yaml").is_file()
     if shutil.which("gcc") is None:
         pytest.skip("the compiled functions' section needs gcc")
     # the compiled functions' section checks its own config, over the suite `new` wrote
