@@ -11,6 +11,7 @@ the cap it is an output limit, and no more of it is read.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -40,13 +41,27 @@ class Given:
 
 def given(run: tuple[str, ...], text: str, io: ProgramIo, here: Path) -> Given:
     """The run command and stdin that give the program `text` as `io.input` says (writing the
-    input file into `here`, the run's working copy, first)."""
+    input file into `here`, the run's working copy, first). An output file the submission
+    handed in (a run at home) goes first: only what this run writes is its answer."""
+    if io.output == "file":
+        clear_output(here, io.output_file)
     if io.input == "stdin":
         return Given(run, text.encode())
     if io.input == "argument":
         return Given((*run, text.removesuffix("\n")), b"")
     write_input(here, io.input_file, text)
     return Given((*run, io.input_file), b"")
+
+
+def clear_output(folder: Path, name: str) -> None:
+    """No `name` in `folder`: the submission's own file or link by that name is removed (a
+    folder by that name stays, and the run's answer is then no regular file)."""
+    where = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        with contextlib.suppress(OSError):
+            os.unlink(name, dir_fd=where)
+    finally:
+        os.close(where)
 
 
 def write_input(folder: Path, name: str, text: str) -> None:
