@@ -41,6 +41,7 @@ from tests.conftest import (
     grade_path,
     graded_examples,
     plan_for,
+    shipped_config_text,
     without_timings,
 )
 from tests.test_cli import check_schema
@@ -216,11 +217,7 @@ def test_config_aliases_accept_an_older_interface(tmp_path: Path) -> None:
     text = (REPO / "config.yaml").read_text()
     assert "    aliases: {}" in text
     config = tmp_path / "config.yaml"
-    config.write_text(
-        re.sub(r"aliases: \{\}.*", aliases, text)
-        .replace(": solvers/", f": {REPO}/solvers/")
-        .replace("[solvers/", f"[{REPO}/solvers/")  # the similarity starter
-    )
+    config.write_text(shipped_config_text(re.sub(r"aliases: \{\}.*", aliases, text)))
     for folder in ("testcases", "submissions"):
         (tmp_path / folder).symlink_to(REPO / folder)
     plan = plan_for(config, "board-solver")

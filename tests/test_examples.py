@@ -16,7 +16,14 @@ from harness.config import load_config
 from harness.errors import ExitCode
 from harness.grading.calibration import calibrated_plan
 from harness.records.results import CriterionResult, ItemResult, SubmissionResult
-from tests.conftest import REPO, examples_report, graded_examples, without_timings
+from tests.conftest import (
+    REPO,
+    SHIPPED_FOLDERS,
+    examples_report,
+    graded_examples,
+    shipped_config_text,
+    without_timings,
+)
 from tests.test_cli import check_schema
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -139,7 +146,7 @@ def test_the_check_command_grades_references_and_examples() -> None:
 def test_check_fails_on_a_wrong_expectation(tmp_path: Path) -> None:
     root = tmp_path / "repo"
     root.mkdir()
-    for part in ("config.yaml", "testcases", "solvers"):
+    for part in ("config.yaml", *SHIPPED_FOLDERS):
         source = REPO / part
         (shutil.copytree if source.is_dir() else shutil.copy)(source, root / part)
     examples = root / "submissions" / "sudoku-functions"
@@ -170,9 +177,7 @@ def test_an_expected_outcome_may_name_a_criterion() -> None:
 def test_a_rule_with_a_penalty_costs_marks_where_it_is_broken(tmp_path: Path) -> None:
     config = tmp_path / "config.yaml"
     text = (REPO / "config.yaml").read_text().replace("print: {penalty: 0}", "print: {penalty: 2}")
-    config.write_text(
-        text.replace("testcases/", f"{REPO}/testcases/").replace("solvers/", f"{REPO}/solvers/")
-    )
+    config.write_text(shipped_config_text(text))
     out = tmp_path / "r.json"
     args = ["grade", str(EXAMPLES / "prints"), "--config", str(config), "--json", str(out)]
     result = CliRunner().invoke(app, [*args, "-a", "sudoku-functions"])

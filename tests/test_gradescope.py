@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import stat
 import subprocess
@@ -36,7 +35,7 @@ from harness.records.results import (
 from harness.records.verdicts import Verdict
 from harness.submissions import discover
 from harness.writers import gradescope
-from tests.conftest import REPO, plan_for
+from tests.conftest import REPO, plan_for, shipped_config_text
 
 SCHEMA = json.loads((Path(__file__).parent / "gradescope_schema.json").read_text())
 VENV_BIN = Path(sys.executable).parent
@@ -403,10 +402,7 @@ def test_an_unknown_assignment_or_a_path_outside_the_config_folder_is_refused(
     with pytest.raises(BadInput, match="unknown assignment 'nope'"):
         build(REPO / "config.yaml", "nope", tmp_path / "a.zip")
     config = tmp_path / "config.yaml"
-    text = (REPO / "config.yaml").read_text()
-    for folder in ("testcases", "solvers", "unit-tests"):  # the files the config names
-        text = re.sub(rf"(?<=[\[ ]){folder}/", f"{REPO}/{folder}/", text)
-    config.write_text(text)
+    config.write_text(shipped_config_text())
     with pytest.raises(BadInput, match=r"paths inside config\.yaml's folder"):
         build(config, "sudoku-functions", tmp_path / "a.zip")
     assert not (tmp_path / "a.zip").exists()
