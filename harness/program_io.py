@@ -136,9 +136,10 @@ class ProgramIo(_Strict):
         description="how the output is compared with the answer: `tokens`, whitespace-separated "
         "values in order (Kattis's and DOMjudge's default; another layout is accepted and "
         "said), or `lines`, one row per line as the handout prints it; `exact`, the text of the "
-        "answer in `answer`'s format, character for character (a final newline or its absence "
-        "aside); `completion`, a grid in `answer`'s format that the harness's model finds a "
-        "valid completion of the puzzle (any one, where there are several), then the `label`",
+        "answer in `answer`'s format, character for character (what no printed handout shows "
+        "aside, and said: the final newline, CRLF, trailing spaces, blank lines at the end); "
+        "`completion`, a grid in `answer`'s format that the harness's model finds a valid "
+        "completion of the puzzle (any one, where there are several), then the `label`",
     )
     answer: PuzzleFormat | None = Field(
         default=None,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,7 +22,10 @@ from harness.assignments.stdin_program.completion import compare_completion
 from harness.assignments.stdin_program.exact import compare_exact
 from harness.assignments.stdin_program.expect import FormattedGrid
 from harness.assignments.stdin_program.formats import read_grid, unwritable, written
+from harness.assignments.stdin_program.lines import compare_lines
 from harness.assignments.stdin_program.output import Difference
+from harness.assignments.stdin_program.tokens import compare_tokens
+from harness.assignments.stdin_program.values import Answer
 from harness.config import load_config
 from harness.grading.calibration import calibrated_plan
 from harness.grading.run import grade_all
@@ -274,13 +278,28 @@ BOXED_TEXT = written(SOLUTION, BOXED, "decimal")
         (BOXED_TEXT.rstrip("\n"), ("no newline at the end",)),
         (BOXED_TEXT.replace("| 4 2", "| 4 3", 1), "row 2, column 2: expected 2, got 3"),
         (BOXED_TEXT.replace("+-----+", "+=====+", 1), "line 1, column 2: expected '-----+-----+'"),
-        (BOXED_TEXT.replace("\n", " \n", 1), "line 1, column 14: expected the end of the line"),
+        (BOXED_TEXT.replace("\n", " \n", 1), ("trailing spaces left out",)),
         (BOXED_TEXT + "time: 3 ms\n", "line 8: unexpected 'time: 3 ms' after the answer"),
-        (BOXED_TEXT.replace("\n", "\r\n"), "line 1, column 14: expected the end of the line"),
+        (BOXED_TEXT.replace("\n", "\r\n"), ("CRLF line ends read as LF",)),
+        (BOXED_TEXT + "\n\n", ("blank lines after the answer left out",)),
+        (
+            BOXED_TEXT.replace("+-----+", " +-----+", 1),
+            "line 1, column 1: expected '+-----+-----', got ' +-----+----'",
+        ),
     ],
-    ids=["exact", "no-final-newline", "a-value", "a-border", "a-space", "a-line-after", "crlf"],
+    ids=[
+        "exact",
+        "no-final-newline",
+        "a-value",
+        "a-border",
+        "a-trailing-space",
+        "a-line-after",
+        "crlf",
+        "blank-lines-after",
+        "a-leading-space",
+    ],
 )
-def test_exact_text_is_compared_character_for_character(
+def test_exact_text_is_compared_character_for_character_but_what_no_handout_shows(
     text: str, compared: tuple[str, ...] | str
 ) -> None:
     found = compare_exact(FormattedAnswer(PUZZLE, SOLUTION, BOXED, "decimal"), text)
@@ -394,3 +413,26 @@ def test_columbia_drivers_readings_are_said_in_the_feedback(tmp_path: Path) -> N
     assert "wrote other files too (README.txt)" in feedback["prints-and-keeps-notes"]
     assert "ran driver.py, the only program handed in" in feedback["named-driver-py"]
     assert "exited with status 1 after writing output.txt" in feedback["clock-after-writing"]
+
+
+@pytest.mark.parametrize(
+    "compare",
+    [
+        lambda text: compare_tokens(Answer(PUZZLE, SOLUTION, no_solution=""), text),
+        lambda text: compare_lines(Answer(PUZZLE, SOLUTION, no_solution=""), text),
+        lambda text: compare_exact(
+            FormattedAnswer(PUZZLE, SOLUTION, LINE, "decimal", no_solution=""), text
+        ),
+        lambda text: compare_completion(
+            FormattedAnswer(PUZZLE, SOLUTION, LINE, "decimal", no_solution=""), text
+        ),
+    ],
+    ids=["tokens", "lines", "exact", "completion"],
+)
+def test_nothing_printed_is_a_wrong_answer_where_the_handout_defines_no_message(
+    compare: Any,
+) -> None:
+    """`no_solution: null` (the handout defines no message): printing nothing is no message."""
+    found = compare("")
+    assert isinstance(found, Difference), found
+    assert "but the puzzle has a solution" not in found.detail

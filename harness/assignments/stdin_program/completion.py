@@ -20,7 +20,7 @@ def compare_completion(answer: FormattedAnswer, text: str) -> Compared:
     lines, notes = lenient_lines(text)
     if answer.solution is None:
         return _no_solution(answer, lines, notes)
-    if "\n".join(lines).strip() == answer.no_solution:
+    if answer.no_solution and "\n".join(lines).strip() == answer.no_solution:
         return Difference(f"printed {answer.no_solution!r}, but the puzzle has a solution")
     reading = answer.read(lines)
     if reading.problem:

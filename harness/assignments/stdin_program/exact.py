@@ -1,6 +1,7 @@
 """The output compared as exact text (config.yaml's `program.compare: exact`): the answer in
 `program.answer`'s format, character for character, as a handout that prints a boxed grid asks.
-Only a final newline, there or not, is no difference (and said when missing). Where a puzzle has
+What no printed handout shows is no difference, and is said: a final newline missing, CRLF line
+ends, spaces at the end of a line, blank lines after the answer. Where a puzzle has
 several solutions, any valid completion printed exactly so is right.
 
 A wrong answer says where: the first cell whose value differs, else the first character where the
@@ -10,6 +11,7 @@ layout does (`line 4, column 9: expected '|', got ' '`).
 from __future__ import annotations
 
 from harness.assignments.stdin_program.answer import FormattedAnswer
+from harness.assignments.stdin_program.completion import lenient_lines
 from harness.assignments.stdin_program.formats import common_start, written
 from harness.assignments.stdin_program.output import Compared, Difference, quoted
 
@@ -18,14 +20,23 @@ SHOWN = 12  # characters quoted on each side of a difference
 
 
 def compare_exact(answer: FormattedAnswer, text: str) -> Compared:
-    same = _same(answer.text, text)
-    if same is not None:
-        return same
-    lines = text.split("\n")  # a CR is a character like any other here
+    kept, notes = lenient_lines(text)
+    found = _compare(answer, "\n".join(kept) + "\n" if kept else "")
+    if isinstance(found, Difference):
+        return found
+    ends = "\n" in text[len(text.rstrip()) :] or not text
+    return (*notes, *(() if ends else (NO_FINAL_NEWLINE,)), *found)
+
+
+def _compare(answer: FormattedAnswer, text: str) -> Compared:
+    """`text` (CRLF, trailing spaces and blank lines at the end gone) against the answer."""
+    if text == answer.text:
+        return ()
+    lines = text.split("\n")
     if answer.solution is None:
         got = quoted(lines[0]) if text else "nothing"
         return Difference(f"the puzzle has no solution: expected {answer.no_solution!r}, got {got}")
-    if text.strip() == answer.no_solution:
+    if answer.no_solution and text.strip() == answer.no_solution:
         return Difference(f"printed {answer.no_solution!r}, but the puzzle has a solution")
     reading = answer.read(lines)
     if reading.problem:
@@ -34,15 +45,7 @@ def compare_exact(answer: FormattedAnswer, text: str) -> Compared:
     if found is not None:
         return found
     mine = written(reading.grid, answer.form, answer.values)  # the grid right: its layout?
-    return _same(mine, text) or first_difference(mine, text)
-
-
-def _same(expected: str, text: str) -> tuple[str, ...] | None:
-    if text == expected:
-        return ()
-    if text + "\n" == expected:
-        return (NO_FINAL_NEWLINE,)
-    return None
+    return () if mine == text else first_difference(mine, text)
 
 
 def first_difference(expected: str, text: str) -> Difference:

@@ -29,7 +29,7 @@ def compare_lines(answer: Answer, text: str) -> Compared:
     lines = output_lines(text)
     if answer.solution is None:
         return _no_solution(answer, text, lines)
-    if [line.split() for line in lines] == [answer.no_solution.split()]:
+    if answer.no_solution and [line.split() for line in lines] == [answer.no_solution.split()]:
         detail = f"printed {answer.no_solution!r}, but the puzzle has a solution"
         return Difference(detail, whole_line(lines, 0), whole_line(_lines(answer), 0))
     rows, accepted = grid_rows(text, answer.size)
