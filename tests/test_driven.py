@@ -163,3 +163,20 @@ def test_the_grid_replied_replaces_the_grid_given() -> None:
     assert isinstance(reply, protocol.Reply)
     assert reply.after([7, [[0]]]) == (7, [[5]])
     assert protocol.Reply(True).after([[[0]]]) == ()  # no grid replied: nothing to judge it on
+
+
+@pytest.mark.parametrize(
+    "fixture",
+    [
+        "a-file-named-like-the-driver-folder",  # the driver's folder name, taken by a file
+        "defines-its-own-main",  # the student's own test main() beside the functions
+    ],
+)
+def test_what_a_student_leaves_beside_working_functions_costs_nothing(
+    plan: Plan, fixture: str
+) -> None:
+    result = graded(plan, FIXTURES / "driven" / fixture)
+    assert result.status == "graded", result.note
+    assert result.marks == result.max_marks, [item.feedback for item in result.items]
+    said = [line for item in result.items for line in item.feedback if "main()" in line]
+    assert said == ([build.OWN_MAIN_NOTE] if fixture == "defines-its-own-main" else [])

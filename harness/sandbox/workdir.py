@@ -28,6 +28,7 @@ import itertools
 import logging
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -145,9 +146,14 @@ def regular_files(folder: Path) -> Iterator[Path]:
 
 
 def remove_tree(root: Path) -> None:
-    """Remove `root` and everything in it, never following a link. Folders are hoisted into
-    `root` before they are emptied, so no path is ever longer than two names below it and no
-    call recurses, however deep the submission nested them. Never raises."""
+    """Remove `root` and everything in it, never following a link (`root` itself may be a file
+    or a link: it is removed). Folders are hoisted into `root` before they are emptied, so no
+    path is ever longer than two names below it and no call recurses, however deep the
+    submission nested them. Never raises."""
+    with contextlib.suppress(OSError):
+        if not stat.S_ISDIR(os.lstat(root).st_mode):
+            os.unlink(root)
+            return
     remove_folder(str(root))
 
 

@@ -54,6 +54,9 @@ def _run(context: RunContext, built: Built) -> SubmissionRun:
     missing = tuple(item for item, name in functions.items() if name in runs.missing)
     names = {item: name for item, name in functions.items() if item not in missing}
     notes = {item: _left_out(built) for item in missing if built.left_out}
+    if built.notes and names:
+        first = next(iter(names))
+        notes[first] = (*built.notes, *notes.get(first, ()))
     return SubmissionRun(LoadOutcome("loaded"), outcomes, names, missing=missing, notes=notes)
 
 

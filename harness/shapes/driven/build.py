@@ -11,12 +11,15 @@ files, each is then built alone with the driver (in a copy of its own), and the 
 again without those that do not compile: their functions are missing, so the items that call
 them are CE (saying which file did not compile, and its first error) and the rest still run. A
 build that fails with every file (the usual single file that does not compile) fails the
-submission: CE for every item, the compiler's output the reason.
+submission: CE for every item, the compiler's output the reason. A student's own main() beside
+the functions (kept for their own tests) is no failure: GNU ld's "multiple definition of main"
+makes the build again with the first main, the driver's, linked, and the feedback says so.
 """
 
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +39,12 @@ from harness.submissions import Submission, SubmissionProblem
 BUILD_OUTPUT = 1 << 20  # compiler output read, bytes
 BUILD_SHOWN = 1500  # compiler output shown when the build fails, characters
 BUILD_FILE_MB = 256  # the largest file a build may write
+OWN_MAIN = re.compile(r"multiple definition of [`\u2018]main['\u2019]")  # GNU ld's words
+LINK_ANYWAY = "-Wl,--allow-multiple-definition"  # the first main linked wins: the driver's
+OWN_MAIN_NOTE = (
+    "your own main() was left out: the driver's main calls your functions (it is fine to keep "
+    "one for your own tests, but it is not run)"
+)
 
 
 @dataclass(frozen=True)
@@ -49,6 +58,7 @@ class Built:
     left_out: tuple[tuple[str, str], ...] = ()  # the student's files that did not compile: why
     image: int = 0  # bytes its executable maps before it runs (0: unknown, or not an ELF file)
     compilations: int = 1  # times the compiler ran (more than one only when a build failed)
+    notes: tuple[str, ...] = ()  # what the build did that the student should know
 
 
 @dataclass(frozen=True)
@@ -58,6 +68,7 @@ class _Attempt:
     commands: Commands
     run: ProgramRun | None  # None: nothing to build (an interpreted language)
     failure: LoadOutcome | None
+    own_main: bool = False  # linked with the student's main() left out
 
 
 def build(submission: Submission, context: RunContext, keep: contextlib.ExitStack) -> Built:
@@ -65,6 +76,8 @@ def build(submission: Submission, context: RunContext, keep: contextlib.ExitStac
     SubmissionProblem when it cannot be built at all (no source file, a copy refused)."""
     try:
         attempt = _attempt(submission, context, None, keep)
+        if attempt.failure is not None and OWN_MAIN.search(attempt.failure.message):
+            attempt = _attempt(submission, context, None, keep, own_main=True)
         failure = attempt.failure
         if failure is None or failure.kind == "internal" or len(attempt.files) < 2:
             return _built(attempt)
@@ -102,9 +115,10 @@ def _attempt(
     context: RunContext,
     only: Sequence[Path] | None,
     stack: contextlib.ExitStack,
+    own_main: bool = False,
 ) -> _Attempt:
     """One build in a fresh copy of the submission (on `stack`), of the student's files, or of
-    `only` those."""
+    `only` those; with `own_main`, the student's main() beside the driver's is left out."""
     language, driver = _settings(context)
     cap = context.assignment.limits.disk
     folder = stack.enter_context(private_copy(submission.path, context.workdir_base, cap))
@@ -117,8 +131,9 @@ def _attempt(
     commands = programs.commands(program, language, driver.variables, context.python)
     if not commands.build:
         return _Attempt(folder, files, commands, None, None)
-    run, failure = _compile(folder, commands.build, context)
-    return _Attempt(folder, files, commands, run, failure)
+    build = commands.build[:1] + (LINK_ANYWAY,) * own_main + commands.build[1:]
+    run, failure = _compile(folder, build, context)
+    return _Attempt(folder, files, commands, run, failure, own_main)
 
 
 def _write_driver(folder: Path, context: RunContext) -> tuple[Path, ...]:
@@ -187,7 +202,8 @@ def _built(
     if attempt.failure is not None:
         return Built(attempt.folder, run, attempt.failure, compilations=compilations)
     image = _image(attempt.folder, run[0]) if attempt.run is not None else 0
-    return Built(attempt.folder, run, None, left_out, image, compilations)
+    notes = (OWN_MAIN_NOTE,) * attempt.own_main
+    return Built(attempt.folder, run, None, left_out, image, compilations, notes)
 
 
 def _image(folder: Path, command: str) -> int:
