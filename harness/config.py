@@ -7,6 +7,8 @@ silently award zero. Paths inside the file are relative to the file.
 from __future__ import annotations
 
 import os
+import string
+from collections.abc import Set
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args
@@ -224,6 +226,26 @@ class LanguageConfig(_Strict):
             return self.tools
         firsts = [command[0] for command in (self.build, self.run) if command]
         return tuple(dict.fromkeys(c for c in firsts if "{" not in c and "/" not in c))
+
+
+COMMAND_VARIABLES = frozenset({"sources", "main", "binary", "python"})  # the commands' own
+
+
+def command_problem(name: str, language: LanguageConfig, known: Set[str]) -> str | None:
+    """The first part of languages.NAME's build or run command that cannot be expanded with
+    `known` (and COMMAND_VARIABLES), said; None when every part can."""
+    for which, command in (("build", language.build), ("run", language.run)):
+        for part in command:
+            try:
+                fields = [field for _, field, _, _ in string.Formatter().parse(part)]
+            except ValueError:
+                return (f'languages.{name}.{which}: "{part}" is not a command part: an unmatched '
+                        "brace (write `{{` or `}}` for a brace)")  # fmt: skip
+            for field in fields:
+                if field is not None and field not in known | COMMAND_VARIABLES:
+                    return (f"{{{field}}} in languages.{name}.{which} has no value "
+                            "(give it here)")  # fmt: skip
+    return None
 
 
 class ProgramConfig(ProgramIo):
@@ -697,11 +719,16 @@ class Config(_Strict):
     @model_validator(mode="after")
     def _languages_are_known(self) -> Config:
         for name, assignment in self.assignments.items():
-            for language in assignment.program.languages if assignment.program else ():
+            program = assignment.program
+            for language in program.languages if program else ():
                 self._known_language(f"assignments.{name}.program.languages", language)
                 if not self.languages[language].run:
                     raise ValueError(f"languages.{language}.run: missing: a program in it is run "
                                      f"by assignments.{name} (stdin-program)")  # fmt: skip
+                variables = set(program.variables if program else ())
+                problem = command_problem(language, self.languages[language], variables)
+                if problem:
+                    raise ValueError(f"assignments.{name}.program.variables: {problem}")
             if assignment.tests is not None:
                 self._known_language(
                     f"assignments.{name}.tests.language", assignment.tests.language

@@ -11,19 +11,22 @@ objects (a helper of the reference's standing in, a handout's default arguments,
 from __future__ import annotations
 
 import fnmatch
-import re
 from collections.abc import Mapping
 from pathlib import Path
 
-from harness.config import AssignmentConfig, DriverConfig, ItemConfig, LanguageConfig
+from harness.config import (
+    AssignmentConfig,
+    DriverConfig,
+    ItemConfig,
+    LanguageConfig,
+    command_problem,
+)
 from harness.errors import BadInput
 from harness.shapes.driven.stand_ins import IDENTIFIER
 from harness.vocabulary import Conventions
 
 SHAPE = "driven"
 FOLDER = "sudoku-harness-driver"  # where the driver's files go, beside the student's
-BUILT_IN = frozenset({"sources", "binary", "main", "python"})  # the commands' own variables
-VARIABLE = re.compile(r"\{(\w+)\}")
 UNFIT = {  # roles a driver cannot ask, and why
     "copy": "its check changes the copy in the student's process",
     "display": "it is judged on printed output, and a driver's output is its replies",
@@ -44,7 +47,7 @@ def check(assignment: AssignmentConfig, languages: Mapping[str, LanguageConfig])
     if assignment.probes is not None:
         raise BadInput(f"probes: shape driven runs declared items (each item's `role:`), not "
                        f"probe set {assignment.probes}")  # fmt: skip
-    _variables(driver, languages[driver.language])
+    _language(driver, languages[driver.language])
     _conventions(assignment.conventions)
     for name, item in assignment.items.items():
         if item.shape in (None, SHAPE):
@@ -52,14 +55,17 @@ def check(assignment: AssignmentConfig, languages: Mapping[str, LanguageConfig])
     return driver
 
 
-def _variables(driver: DriverConfig, language: LanguageConfig) -> None:
-    known = BUILT_IN | set(driver.variables)
-    for which, command in (("build", language.build), ("run", language.run)):
-        for part in command:
-            for name in VARIABLE.findall(part):
-                if name not in known:
-                    raise BadInput(f"driver.variables: {{{name}}} in languages.{driver.language}."
-                                   f"{which} has no value (give it here)")  # fmt: skip
+def _language(driver: DriverConfig, language: LanguageConfig) -> None:
+    name = driver.language
+    if not language.run:
+        raise BadInput(f"driver.language: languages.{name}.run: missing: the driver is run by it")
+    if driver.stand_ins == "c" and not any(fnmatch.fnmatch("x.c", p) for p in language.files):
+        files = list(language.files)
+        raise BadInput(f"driver.stand_ins: c is for a language of C files "
+                       f"(languages.{name}.files is {files})")  # fmt: skip
+    problem = command_problem(name, language, set(driver.variables))
+    if problem:
+        raise BadInput(f"driver.variables: {problem}")
 
 
 def _conventions(conventions: Conventions) -> None:
