@@ -192,4 +192,17 @@ def _disagreement(io: ProgramIo) -> str:
         return f"format.values: hex needs compare: exact or completion (not {io.compare})"
     if io.exit_status == "any" and io.output != "file":
         return "exit_status: any is only for output: file (stdout's answer needs a clean exit)"
+    return _files_disagree(io)
+
+
+def _files_disagree(io: ProgramIo) -> str:
+    """A file named for an input or output that is not a file, or one file for both."""
+    given = io.model_fields_set
+    if "input_file" in given and io.input != "file":
+        return f"input_file: only with input: file (not {io.input})"
+    if "output_file" in given and io.output != "file":
+        return f"output_file: only with output: file (not {io.output})"
+    if io.input == io.output == "file" and io.input_file == io.output_file:
+        return (f"input_file: the same file as output_file ({io.output_file}): the answer would "
+                "be the puzzle")  # fmt: skip
     return ""
