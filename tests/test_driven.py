@@ -180,3 +180,13 @@ def test_what_a_student_leaves_beside_working_functions_costs_nothing(
     assert result.marks == result.max_marks, [item.feedback for item in result.items]
     said = [line for item in result.items for line in item.feedback if "main()" in line]
     assert said == ([build.OWN_MAIN_NOTE] if fixture == "defines-its-own-main" else [])
+
+
+def test_a_run_of_an_items_probes_is_capped_so_one_hang_costs_a_few_limits() -> None:
+    """81 probes of 1 s each share a run: a hang on the first must not cost 81 s of CPU. The
+    run is capped; a probe it did not reach runs alone, under its own limit."""
+    one = program.ProgramLimits(cpu=1.0, wall=3.0, memory_mb=256, output_bytes=1 << 16)
+    shared = runs._summed([one] * 81)
+    assert shared.cpu == runs.SHARED_LIMITS * 1.0 and shared.wall == runs.SHARED_LIMITS * 3.0
+    assert runs._summed([one] * 2).cpu == 2.0  # under the cap: the sum
+    assert shared.output_bytes == 81 << 16 and shared.memory_mb == 256

@@ -2,10 +2,12 @@
 probes.
 
 With `runs: item` (the default), an item's probes in one stage are one run of the driver, a line
-each, under the sum of their limits (CPU, wall clock, output); each probe's time is its share of
-the run's. An item with a time limit of its own (a solver's, `time:` or `time_from_reference:`)
-runs each probe alone, as `runs: probe` runs every probe: a run of its own, timed exactly. Each
-run is made in a fresh copy of the built working copy (workdir.run_copy), its files read-only.
+each, under the sum of their limits (CPU, wall clock, output; CPU and wall capped at a few
+probes' worth, so that one hang costs a few limits and not the item's); each probe's time is its
+share of the run's. An item with a time limit of its own (a solver's, `time:` or
+`time_from_reference:`) runs each probe alone, as `runs: probe` runs every probe: a run of its
+own, timed exactly. Each run is made in a fresh copy of the built working copy
+(workdir.run_copy), its files read-only.
 
 A run of several lines that does not answer them all (a crash, a time-out, too much output, too
 few or too many lines) keeps the replies it gave before it failed; the probe it failed on runs
@@ -37,6 +39,7 @@ from harness.shapes.stdin_program import run_limits
 from harness.shapes.streaks import Streaks
 
 SHARED_OUTPUT = 16 << 20  # bytes a run of several probes may print in all, at most
+SHARED_LIMITS = 4  # a run of several probes gets at most this many of one probe's CPU and wall
 AGAIN = frozenset({"crashed", "returned", "protocol", "not_loaded"})  # then the rest run together
 ENDS_THE_ITEM = frozenset({"over_budget", "internal"})  # then every other probe comes to it
 
@@ -220,15 +223,15 @@ class Runs:
 
 
 def _summed(limits: Sequence[ProgramLimits]) -> ProgramLimits:
-    """The limits of one run of several probes: the sum of theirs, the output capped."""
+    """The limits of one run of several probes: the sum of theirs, each capped at SHARED_LIMITS
+    times the largest (a hang then costs a few probes' limits, not the item's; a run that is
+    only slow times out, and the probes it did not reach run alone, under their own)."""
     output = sum(limit.output_bytes for limit in limits)
     most = max(limits[0].output_bytes, min(output, SHARED_OUTPUT))
-    return replace(
-        limits[0],
-        cpu=sum(limit.cpu for limit in limits),
-        wall=sum(limit.wall for limit in limits),
-        output_bytes=most,
-    )
+    cpus, walls = [limit.cpu for limit in limits], [limit.wall for limit in limits]
+    cpu = min(sum(cpus), SHARED_LIMITS * max(cpus))
+    wall = min(sum(walls), SHARED_LIMITS * max(walls))
+    return replace(limits[0], cpu=cpu, wall=wall, output_bytes=most)
 
 
 def _lines(stdout: bytes) -> list[str]:
