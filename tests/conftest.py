@@ -73,6 +73,34 @@ EXAMPLE_OUTPUTS = ("marks.json", "gradebook.csv", "junit.xml")
 SHARED = "SUDOKU_HARNESS_TESTS_SHARED"  # a folder every test process of one run shares
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A module-scoped fixture is made once per worker that asks for it: the tests that use one
+    (most grade a folder of fixtures) go to one worker (`--dist loadgroup`), so each is made
+    once in a run. test_hostile grades a shape at a time: one worker per shape."""
+    for item in items:
+        module = getattr(item, "module", None)
+        if module is None:
+            continue
+        if module.__name__ == "tests.test_hostile" and "runs" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group(f"hostile-{_hostile_shape(item, module)}"))
+        elif _uses_a_module_fixture(item):
+            item.add_marker(pytest.mark.xdist_group(module.__name__))
+
+
+def _hostile_shape(item: pytest.Item, module: Any) -> str:
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    shape = params.get("shape") or getattr(params.get("fixture"), "shape", None)
+    if shape is None and "name" in params:
+        shape = module.BY_NAME[params["name"]].shape
+    return str(shape or "python")  # the tests that name no fixture take Python's
+
+
+def _uses_a_module_fixture(item: pytest.Item) -> bool:
+    info = getattr(item, "_fixtureinfo", None)
+    definitions = info.name2fixturedefs.values() if info is not None else ()
+    return any(defs and defs[-1].scope == "module" for defs in definitions)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """In the controlling process (or a run without xdist): the folder the examples' gradings
     are kept in, handed to the xdist workers through the environment they inherit."""
