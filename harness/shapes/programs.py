@@ -16,6 +16,7 @@ from pathlib import Path
 
 from harness.config import AssignmentConfig, LanguageConfig, ProgramConfig
 from harness.errors import BadInput
+from harness.sandbox.program import ProgramLimits
 from harness.submissions import Submission, SubmissionProblem
 
 MAIN_SCRIPT = "main.py"
@@ -45,6 +46,29 @@ class Program:
 class Commands:
     build: tuple[str, ...]  # empty: nothing to build
     run: tuple[str, ...]
+
+
+BUILD_OUTPUT = 1 << 20  # compiler output read, bytes
+BUILD_SHOWN = 1500  # compiler output shown when a build fails, characters
+BUILD_FILE_MB = 256  # the largest file a build may write
+
+
+def build_limits(seconds: float, memory_mb: int) -> ProgramLimits:
+    """A toolchain's limits: `seconds` of CPU (twice that and 5 s of wall clock), `memory_mb`,
+    room for a compiler's files and output."""
+    return ProgramLimits(
+        cpu=seconds,
+        wall=2 * seconds + 5,
+        memory_mb=memory_mb,
+        output_bytes=BUILD_OUTPUT,
+        file_size_mb=BUILD_FILE_MB,
+        open_files=256,
+    )
+
+
+def shown(output: str) -> str:
+    """A build's output as a failure shows it: cut at BUILD_SHOWN characters."""
+    return output if len(output) <= BUILD_SHOWN else output[:BUILD_SHOWN] + " ... (cut)"
 
 
 def languages_of(

@@ -38,10 +38,6 @@ from harness.shapes.programs import Commands, Program
 from harness.shapes.streaks import Streaks
 from harness.submissions import Submission, SubmissionProblem
 
-BUILD_OUTPUT = 1 << 20  # compiler output read, bytes
-BUILD_SHOWN = 1500  # compiler output shown on CE, characters
-BUILD_FILE_MB = 256  # the largest file a build may write
-
 
 class StdinProgram:
     def suffixes(
@@ -126,14 +122,7 @@ class _Runs:
             return _Built(program, commands.run)
         settings = self.context.assignment.program
         assert settings is not None
-        limits = ProgramLimits(
-            cpu=settings.build_time,
-            wall=2 * settings.build_time + 5,
-            memory_mb=settings.build_memory_mb,
-            output_bytes=BUILD_OUTPUT,
-            file_size_mb=BUILD_FILE_MB,
-            open_files=256,
-        )
+        limits = programs.build_limits(settings.build_time, settings.build_memory_mb)
         try:
             run = run_program(
                 commands.build,
@@ -156,7 +145,7 @@ class _Runs:
         if not run.ok:
             text = (run.stderr + run.stdout).decode("utf-8", "replace")
             text = text.replace(f"{self.workdir}/", "").strip()
-            message = _capped(text) or f"the build of {program.label} {run.ending.text}"
+            message = programs.shown(text) or f"the build of {program.label} {run.ending.text}"
             return _Built(program, commands.run, LoadOutcome("build", message=message))
         return _Built(program, commands.run, image=self._image(commands.run[0]))
 
@@ -253,7 +242,3 @@ def _unbuilt(chosen: _Built) -> str:
     failure = chosen.failure
     assert failure is not None
     return f"{chosen.program.label} did not build: {failure.message}"
-
-
-def _capped(text: str) -> str:
-    return text if len(text) <= BUILD_SHOWN else text[:BUILD_SHOWN] + " ... (cut)"

@@ -28,7 +28,7 @@ from harness.config import DriverConfig, LanguageConfig
 from harness.records.outcomes import LoadOutcome
 from harness.sandbox import quota
 from harness.sandbox.image import image_bytes
-from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
+from harness.sandbox.program import ProgramRun, run_program
 from harness.sandbox.workdir import CopyRefused, private_copy, remove_tree
 from harness.shapes import programs
 from harness.shapes.base import RunContext
@@ -36,9 +36,6 @@ from harness.shapes.driven import settings, stand_ins
 from harness.shapes.programs import Commands, Program
 from harness.submissions import Submission, SubmissionProblem
 
-BUILD_OUTPUT = 1 << 20  # compiler output read, bytes
-BUILD_SHOWN = 1500  # compiler output shown when the build fails, characters
-BUILD_FILE_MB = 256  # the largest file a build may write
 OWN_MAIN = re.compile(r"multiple definition of [`\u2018]main['\u2019]")  # GNU ld's words
 LINK_ANYWAY = "-Wl,--allow-multiple-definition"  # the first main linked wins: the driver's
 OWN_MAIN_NOTE = (
@@ -160,14 +157,7 @@ def _compile(
     folder: Path, command: tuple[str, ...], context: RunContext
 ) -> tuple[ProgramRun | None, LoadOutcome | None]:
     _, driver = _settings(context)
-    limits = ProgramLimits(
-        cpu=driver.build_time,
-        wall=2 * driver.build_time + 5,
-        memory_mb=driver.build_memory_mb,
-        output_bytes=BUILD_OUTPUT,
-        file_size_mb=BUILD_FILE_MB,
-        open_files=256,
-    )
+    limits = programs.build_limits(driver.build_time, driver.build_memory_mb)
     disk = quota.watch(folder, context.assignment.limits.disk)
     try:
         run = run_program(command, folder, b"", limits, context.isolation, "toolchain", disk)
@@ -185,8 +175,7 @@ def _failure(run: ProgramRun, folder: Path, seconds: float) -> LoadOutcome | Non
         return None
     text = (run.stderr + run.stdout).decode("utf-8", "replace")
     text = text.replace(f"{folder}/", "").strip()
-    shown = text if len(text) <= BUILD_SHOWN else text[:BUILD_SHOWN] + " ... (cut)"
-    return LoadOutcome("build", message=shown or f"the build {run.ending.text}")
+    return LoadOutcome("build", message=programs.shown(text) or f"the build {run.ending.text}")
 
 
 def _first_error(message: str) -> str:
