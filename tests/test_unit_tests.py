@@ -224,3 +224,36 @@ def test_the_jvm_runs_confined_by_the_sandbox_alone(tmp_path: Path) -> None:
 def test_a_case_record_is_plain_data() -> None:
     case = CaseRecord("sudoku", "solves", "passed")
     assert case.status == "passed" and case.message == ""
+
+
+# what a student's C++ file may not hold, under GoogleTest -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("__attribute__((constructor)) static void f() {}", "constructor"),
+        ("[[gnu::destructor]] void f() {}", "destructor"),
+        ("struct A {} a __attribute__((init_priority(101)));", "init_priority"),
+        ('void (*p)() __attribute__((section(".pre" "init_array"))) = f;', "section"),
+        ('asm(".section .preinit_array");', "asm"),
+        ("#define C(x) con##x\n", "##"),
+        ("__attribute__((__constr\\\nuctor__)) void f() {}", "constructor"),  # a spliced line
+        ('const char *a = "/*"; [[gnu::constructor]] void f(); const char *b = "*/";', "constr"),
+        ('auto s = R"(")"; [[gnu::constructor]] void f();', "constructor"),
+    ],
+)
+def test_googletest_refuses_code_that_runs_before_main(text: str, word: str) -> None:
+    """Whatever its spelling: a line spliced, a comment opener inside a string, a raw string."""
+    assert word in FRAMEWORKS["googletest"].refused(text)
+
+
+def test_googletest_reads_past_comments_and_strings() -> None:
+    text = """
+    // the constructor (copies the board); no section of it runs before main
+    /* __attribute__((constructor)) */
+    const char *said = "constructor";
+    Sudoku::Sudoku(const int *cells) { for (int i = 0; i < 81; ++i) board[i] = cells[i]; }
+    """
+    assert FRAMEWORKS["googletest"].refused(text) == ""
+    assert FRAMEWORKS["junit5"].refused("@BeforeAll static void constructor() {}") == ""

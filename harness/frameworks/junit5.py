@@ -22,6 +22,7 @@ TEST = re.compile(r"@(?:Test|RepeatedTest|ParameterizedTest)\b[^;{}]*?\bvoid\s+(
 
 
 class JUnit5:
+    includes: tuple[str, ...] = ()  # its sources alone: no classes, no configuration
     completed = frozenset({0, 1})  # the console launcher: 0, every test passed; 1, some failed
 
     def listed(self, path: Path, text: str) -> tuple[Listed, ...]:
@@ -49,6 +50,9 @@ class JUnit5:
         return Handover()
 
     def unfinished(self, report: Path) -> str:
+        return ""
+
+    def refused(self, text: str) -> str:
         return ""
 
     def raised(self, message: str) -> str:

@@ -23,6 +23,7 @@ and the run that wrote the report went to its end.
 from __future__ import annotations
 
 import fnmatch
+import os
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -106,11 +107,13 @@ class _Session:
 
     def run_all(self, tests: tuple[Path, ...]) -> SubmissionRun:
         self.sources = self._sources()
+        names = {item: item for item in self.context.assignment.items}
+        if refusal := self._refused():
+            return SubmissionRun(LoadOutcome("build", message=refusal), (), names=names)
         started = time.monotonic()
         built = self._build(tests)
         spent = time.monotonic() - started
         self.budget = replace(self.budget, deadline=self.budget.deadline + spent)
-        names = {item: item for item in self.context.assignment.items}
         if built.failure is not None:
             return SubmissionRun(built.failure, (), names=names)
         probes = self.context.probes
@@ -124,17 +127,33 @@ class _Session:
         return SubmissionRun(LoadOutcome("loaded"), ordered, names=names)
 
     def _sources(self) -> tuple[str, ...]:
-        """The submission's source files, its copies of the teacher's files removed first."""
+        """The submission's source files. Only the files its build may read are kept: the
+        language's and the framework's (C and C++ headers); its copies of the teacher's files,
+        and anything else (compiled classes, a JUnit configuration, a README), are removed
+        first, so that the build reads nothing but sources."""
         theirs = {path.name for path in self.side.tests.iterdir()}
-        found = []
-        for path in sorted(regular_files(self.workdir)):
-            if path.name in theirs:
+        kept = (*self.language.files, *self.framework.includes)
+        for path in _every_file(self.workdir):
+            if path.name in theirs or not _matches(path.name, kept):
                 path.unlink()
-            elif any(fnmatch.fnmatch(path.name, p) for p in self.language.files):
-                found.append(str(path.relative_to(self.workdir)))
+        found = [
+            str(path.relative_to(self.workdir))
+            for path in sorted(regular_files(self.workdir))
+            if _matches(path.name, self.language.files)
+        ]
         if not found:
             raise SubmissionProblem(f"no source file ({', '.join(self.language.files)})")
         return tuple(found)
+
+    def _refused(self) -> str:
+        """Why the submission is not built ("" when it is): the first of its files that its
+        framework refuses, read before anything of it runs."""
+        for path in sorted(_every_file(self.workdir)):
+            why = self.framework.refused(path.read_text(encoding="utf-8", errors="replace"))
+            if why:
+                name = path.relative_to(self.workdir)
+                return f"{name} {why}: refused before the build, with the course's tests"
+        return ""
 
     def _values(self, sources: Sequence[str], tests: Sequence[Path], reports: str = "") -> Values:
         words = {
@@ -266,6 +285,16 @@ class _Session:
         return CallOutcome(
             "over_budget", message="not run: the submission's wall-clock budget was spent"
         )
+
+
+def _every_file(folder: Path) -> list[Path]:
+    """Every file under `folder`, hidden ones too (a build may include them), never through a
+    link (a working copy holds none)."""
+    return [Path(root, name) for root, _, names in os.walk(folder) for name in names]
+
+
+def _matches(name: str, patterns: Sequence[str]) -> bool:
+    return any(fnmatch.fnmatch(name, pattern) for pattern in patterns)
 
 
 def _stopped(run: ProgramRun, framework: Framework, cpu: float) -> str:
