@@ -279,6 +279,8 @@ STOPPED_BY = {
     "steals-its-settings-gtest": "(which is 0)",  # it stole nothing: an empty string
     "forges-from-a-global-constructor-gtest": "it wrote no report",
     "forges-from-a-constructor-attribute-gtest": "uses `constructor`",
+    "ships-its-own-gtest-header-gtest": "uses `gtest`",
+    "reads-googletests-flags-gtest": "uses `gtest`",
     "reads-the-secret-gtest": "cannot read: ",
     "fills-the-disk-gtest": "SIGXFSZ",
     "forks-gtest": "fork: Operation not permitted",
@@ -487,9 +489,11 @@ class World:
         """The fixtures as a folder of submissions, placeholders filled in."""
         for fixture in fixtures:
             target = into / fixture.key
-            target.mkdir(parents=True)
-            for source in fixture.folder.iterdir():
-                (target / source.name).write_text(self.fill(source.read_text()))
+            for source in fixture.folder.rglob("*"):
+                if source.is_file():  # a fixture's folders too (a gtest/ header of its own)
+                    copied = target / source.relative_to(fixture.folder)
+                    copied.parent.mkdir(parents=True, exist_ok=True)
+                    copied.write_text(self.fill(source.read_text()))
         return into
 
     def close(self) -> None:

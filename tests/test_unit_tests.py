@@ -257,3 +257,24 @@ def test_googletest_reads_past_comments_and_strings() -> None:
     """
     assert FRAMEWORKS["googletest"].refused(text) == ""
     assert FRAMEWORKS["junit5"].refused("@BeforeAll static void constructor() {}") == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("#include <gtest/gtest.h>\n", "uses `gtest`"),
+        ('#  include "gtest/gtest.h"\n', "includes GoogleTest"),
+        ("#undef ASSERT_TRUE\n#define ASSERT_TRUE(c) SUCCEED()\n", "redefines GoogleTest's"),
+        ("%:define EXPECT_EQ(a, b) (void)0\n", "`EXPECT_EQ`"),  # a digraph
+        ("/* x */ # /* y */ define TEST(a, b) void f()\n", "`TEST`"),
+        ("namespace testing { int x; }", "uses `testing`"),
+        ('extern "C" void _ZN7testing8internal3fooEv();', "uses `_ZN7testing"),
+    ],
+)
+def test_googletest_refuses_a_file_that_reaches_into_it(text: str, said: str) -> None:
+    assert said in FRAMEWORKS["googletest"].refused(text)
+
+
+def test_a_students_own_macros_and_strings_are_theirs() -> None:
+    text = '#define SUDOKU_H\n#define TEST_SIZE 9\nconst char *name = "gtest.xml";\n'
+    assert FRAMEWORKS["googletest"].refused(text) == ""

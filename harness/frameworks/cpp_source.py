@@ -7,6 +7,10 @@ string literals and raw strings told apart, lines spliced first, as the compiler
   `.preinit_array`, `.init_array` and `.fini_array` sections. The harness's main reads its
   settings from a `.preinit_array` entry of its own, before any constructor; one of the
   student's there could run first.
+- GoogleTest itself: its headers (`gtest`, `gmock`, included as <...> or "..."), its
+  `testing` namespace, a mangled name (`_Z...`, to reach into it by symbol), and a `#define`
+  or `#undef` of one of its macros (`TEST`, `ASSERT_*`, `EXPECT_*`, `GTEST_*`...), which would
+  change what the teacher's tests say when they include the student's header.
 - Token pasting (`##`), with which any of these names could be made from pieces.
 
 A name is refused wherever it appears but in comments and strings: a false alarm costs a rename
@@ -35,7 +39,14 @@ STATIC_INIT = frozenset(
     {"constructor", "destructor", "init_priority", "ifunc", "section", "asm", "preinit_array",
      "init_array", "fini_array"}
 )  # fmt: skip
+GOOGLETEST_NAMES = frozenset({"gtest", "gmock", "testing"})
+GOOGLETEST_MACRO = re.compile(
+    r"(?:TEST(?:_F|_P)?|TYPED_TEST\w*|ASSERT_\w+|EXPECT_\w+|GTEST_\w*|GMOCK_\w*|FAIL|SUCCEED"
+    r"|ADD_FAILURE\w*|SCOPED_TRACE|FRIEND_TEST|INSTANTIATE_\w+|REGISTER_TYPED_TEST\w*|MOCK_\w+"
+    r"|ON_CALL|RUN_ALL_TESTS)\Z"
+)
 SECTIONS = re.compile(r"init_array|fini_array|\.ctors|\.dtors")
+GOOGLETEST_HEADER = re.compile(r"\b(?:gtest|gmock)\b")
 
 
 def refused(text: str) -> str:
@@ -70,11 +81,17 @@ def _refused_token(kind: str, token: str, after_hash: str) -> str:
         return "pastes tokens (`##`), which can build any name from pieces"
     if kind == "string" and (named := SECTIONS.search(token)):
         return f"names {named.group()!r} in a string"
+    if kind == "string" and after_hash == "include" and GOOGLETEST_HEADER.search(token):
+        return f"includes GoogleTest ({token})"
     if kind != "name":
         return ""
     bare = token.strip("_")
     if bare in STATIC_INIT:
         return f"uses `{token}`, with which code can run before or after the tests' main"
+    if bare in GOOGLETEST_NAMES or token.startswith("_Z"):
+        return f"uses `{token}`: code under test may not reach into GoogleTest"
+    if after_hash in ("define", "undef") and GOOGLETEST_MACRO.match(token):
+        return f"redefines GoogleTest's `{token}` (#{after_hash})"
     return ""
 
 
