@@ -288,6 +288,8 @@ STOPPED_BY = {
     "reads-the-secret-java": "AccessControlException",
     "fills-the-disk-java": "AccessControlException",
     "forges-the-report-and-exits-java": "AccessControlException",
+    "registers-an-extension-java": "expected: <true> but was: <false>",
+    "shadows-a-teacher-class-java": "declares `Puzzles`",
 }
 
 # The function-library verdict fixtures that are attacks too, graded again here.
@@ -493,7 +495,9 @@ class World:
                 if source.is_file():  # a fixture's folders too (a gtest/ header of its own)
                     copied = target / source.relative_to(fixture.folder)
                     copied.parent.mkdir(parents=True, exist_ok=True)
-                    copied.write_text(self.fill(source.read_text()))
+                    data = source.read_bytes()  # a compiled class as it is
+                    text = data.decode("utf-8", errors="surrogateescape")
+                    copied.write_bytes(self.fill(text).encode("utf-8", errors="surrogateescape"))
         return into
 
     def close(self) -> None:

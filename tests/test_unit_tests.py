@@ -228,6 +228,8 @@ def test_a_case_record_is_plain_data() -> None:
 
 # what a student's C++ file may not hold, under GoogleTest -------------------------------------
 
+NONE: frozenset[str] = frozenset()  # no teacher's file of the name
+
 
 @pytest.mark.parametrize(
     ("text", "word"),
@@ -245,7 +247,7 @@ def test_a_case_record_is_plain_data() -> None:
 )
 def test_googletest_refuses_code_that_runs_before_main(text: str, word: str) -> None:
     """Whatever its spelling: a line spliced, a comment opener inside a string, a raw string."""
-    assert word in FRAMEWORKS["googletest"].refused(text)
+    assert word in FRAMEWORKS["googletest"].refused(text, NONE)
 
 
 def test_googletest_reads_past_comments_and_strings() -> None:
@@ -255,8 +257,8 @@ def test_googletest_reads_past_comments_and_strings() -> None:
     const char *said = "constructor";
     Sudoku::Sudoku(const int *cells) { for (int i = 0; i < 81; ++i) board[i] = cells[i]; }
     """
-    assert FRAMEWORKS["googletest"].refused(text) == ""
-    assert FRAMEWORKS["junit5"].refused("@BeforeAll static void constructor() {}") == ""
+    assert FRAMEWORKS["googletest"].refused(text, NONE) == ""
+    assert FRAMEWORKS["junit5"].refused("@BeforeAll static void constructor() {}", NONE) == ""
 
 
 @pytest.mark.parametrize(
@@ -272,9 +274,17 @@ def test_googletest_reads_past_comments_and_strings() -> None:
     ],
 )
 def test_googletest_refuses_a_file_that_reaches_into_it(text: str, said: str) -> None:
-    assert said in FRAMEWORKS["googletest"].refused(text)
+    assert said in FRAMEWORKS["googletest"].refused(text, NONE)
 
 
 def test_a_students_own_macros_and_strings_are_theirs() -> None:
     text = '#define SUDOKU_H\n#define TEST_SIZE 9\nconst char *name = "gtest.xml";\n'
-    assert FRAMEWORKS["googletest"].refused(text) == ""
+    assert FRAMEWORKS["googletest"].refused(text, NONE) == ""
+
+
+def test_junit_refuses_a_class_named_as_a_teachers() -> None:
+    junit = FRAMEWORKS["junit5"]
+    theirs = frozenset({"Puzzles.java", "SolveTest.java"})
+    text = "package edu.ics211.h09;\npublic class Sudoku {}\nfinal class Puzzles {}\n"
+    assert "declares `Puzzles`" in junit.refused(text, theirs)
+    assert junit.refused("public class Sudoku {} // class Puzzles", theirs) == ""

@@ -67,10 +67,11 @@ class Framework(Protocol):
         "" when nothing says so."""
         ...
 
-    def refused(self, text: str) -> str:
+    def refused(self, text: str, theirs: frozenset[str]) -> str:
         """Why a file of the submission may not be built with the tests, as the end of a
         sentence about it ("" when it may): what it holds that would let code under test
-        reach the runner or its report."""
+        reach the runner or its report, or stand in for one of the teacher's files (`theirs`,
+        by name)."""
         ...
 
     def raised(self, message: str) -> str:

@@ -46,7 +46,7 @@ class GoogleTest:
             return "it ended before its tests did (GoogleTest's premature-exit file is left)"
         return ""
 
-    def refused(self, text: str) -> str:
+    def refused(self, text: str, theirs: frozenset[str]) -> str:
         return cpp_source.refused(text)
 
     def raised(self, message: str) -> str:

@@ -148,8 +148,10 @@ class _Session:
     def _refused(self) -> str:
         """Why the submission is not built ("" when it is): the first of its files that its
         framework refuses, read before anything of it runs."""
+        theirs = frozenset(path.name for path in self.side.tests.iterdir())
         for path in sorted(_every_file(self.workdir)):
-            why = self.framework.refused(path.read_text(encoding="utf-8", errors="replace"))
+            text = path.read_text(encoding="utf-8", errors="replace")
+            why = self.framework.refused(text, theirs)
             if why:
                 name = path.relative_to(self.workdir)
                 return f"{name} {why}: refused before the build, with the course's tests"
