@@ -7,6 +7,7 @@ silently award zero. Paths inside the file are relative to the file.
 from __future__ import annotations
 
 import os
+import string
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args
@@ -294,6 +295,19 @@ class DriverConfig(_Strict):
     )
 
 
+UNIT_TESTS_WORDS = frozenset(
+    {"sources", "tests", "test", "test_dir", "reports", "harness", "binary", "selected"}
+)  # what harness/shapes/unit_tests.py fills in `tests.build` and `tests.run`
+
+
+def _placeholders(part: str, where: str) -> list[str]:
+    """The `{name}`s of one argument of a command."""
+    try:
+        return [name for _, name, _, _ in string.Formatter().parse(part) if name is not None]
+    except ValueError as err:
+        raise ValueError(f"{where}: {err} in {part!r} (write a brace as {{{{ or }}}})") from None
+
+
 class UnitTestsConfig(_Strict):
     """The course's own unit tests (shape unit-tests): the teacher's test files, how they are
     built against a submission and run, and where the runner writes its JUnit XML. Commands are
@@ -346,6 +360,20 @@ class UnitTestsConfig(_Strict):
         default_factory=dict,
         description="fill `{name}` in the commands, e.g. `{junit: /usr/share/java/...jar}`",
     )
+
+    @model_validator(mode="after")
+    def _placeholders_known(self) -> UnitTestsConfig:
+        """Every `{name}` of the commands is one the harness fills, or one of `variables`."""
+        known = UNIT_TESTS_WORDS | set(self.variables)
+        commands = [("run", self.run), *((f"build[{i}]", c) for i, c in enumerate(self.build))]
+        for key, command in commands:
+            for index, part in enumerate(command):
+                for name in _placeholders(part, f"{key}[{index}]"):
+                    if name not in known:
+                        listed = ", ".join(sorted(known))
+                        raise ValueError(f"{key}[{index}]: unknown placeholder {{{name}}} "
+                                         f"(known: {listed}; add it to `variables:`)")  # fmt: skip
+        return self
 
     @field_validator("report")
     @classmethod
@@ -625,6 +653,18 @@ class AssignmentConfig(_Strict):
         if not self.suites and self.tests is None:
             raise ValueError("suites: at least one suite file (or `tests:`, the course's own unit "
                              "tests)")  # fmt: skip
+        return self
+
+    @model_validator(mode="after")
+    def _unit_tests_fit_the_shape(self) -> AssignmentConfig:
+        """`tests:` belongs to shape unit-tests, which makes its probes from them alone."""
+        if self.tests is not None and self.shape != "unit-tests":
+            raise ValueError("tests: the course's unit tests are for `shape: unit-tests`, not "
+                             f"{self.shape}")  # fmt: skip
+        if self.shape == "unit-tests" and self.probes != "unit-tests":
+            said = f"{self.probes!r} cannot" if self.probes else "missing:"
+            raise ValueError(f"probes: {said} shape unit-tests makes its probes with `probes: "
+                             "unit-tests` (its items name tests, never roles)")  # fmt: skip
         return self
 
     @model_validator(mode="after")
