@@ -277,6 +277,37 @@ def test_googletest_refuses_a_file_that_reaches_into_it(text: str, said: str) ->
     assert said in FRAMEWORKS["googletest"].refused(text, NONE)
 
 
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("#define C constructor\n__attribute__((C)) void f() {}", "constructor"),
+        ("#define ATTR(x) __attribute__((x))\nATTR(constructor) void f() {}", "__attribute__"),
+        ("#define ATTR(x) [[gnu::x]]\nATTR(constructor) void f() {}", "[["),
+        ("using namespace testing;", "testing"),
+        ("auto &flag = testing :: FLAGS_gtest_output;", "testing"),
+        ("#define T testing\nint x = T::x;", "testing"),
+    ],
+)
+def test_googletest_refuses_the_words_through_a_macro_or_a_namespace(text: str, word: str) -> None:
+    assert word in FRAMEWORKS["googletest"].refused(text, NONE)
+
+
+def test_a_students_plain_names_are_theirs() -> None:
+    """The words GCC's attributes use are ordinary names outside an attribute or a macro: a
+    solver that calls a box a section, or keeps a `testing` flag, is graded (a false alarm
+    would be CE for every test, a whole submission's marks for a name)."""
+    text = (
+        "int section = r / 3 * 3 + c / 3;  // the box\n"
+        "static bool testing = false;\n"
+        "Sudoku::Sudoku() { int constructor = 0, destructor = 0; (void)constructor; }\n"
+        "static int init_priority(int x) { return x; }\n"
+        "int a = f(section), b = grid[section][0];\n"
+        "__attribute__((unused)) static int spare;\n"
+        "[[nodiscard]] bool solve();\n"
+    )
+    assert FRAMEWORKS["googletest"].refused(text, NONE) == ""
+
+
 def test_a_students_own_macros_and_strings_are_theirs() -> None:
     text = '#define SUDOKU_H\n#define TEST_SIZE 9\nconst char *name = "gtest.xml";\n'
     assert FRAMEWORKS["googletest"].refused(text, NONE) == ""
