@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import subprocess
 from pathlib import Path
 
@@ -19,10 +20,14 @@ from harness.cli.doctor import render_toolchains
 from harness.cli.toolchains import toolchain
 from harness.config import LanguageConfig, LanguageLimits
 from harness.frameworks import FRAMEWORKS
+from harness.grading.run import grade_all
+from harness.records.verdicts import Verdict
 from harness.sandbox.isolation import Grants, Mode, choose
 from harness.sandbox.junit import REPORT_BYTES, CaseRecord, read_reports
 from harness.sandbox.program import ProgramLimits, run_program
-from tests.conftest import REPO
+from harness.sandbox.sidecar import sidecar
+from harness.submissions import discover
+from tests.conftest import REPO, plan_for
 
 GTEST_REPORT = b"""<?xml version="1.0" encoding="UTF-8"?>
 <testsuites tests="3" failures="1" name="AllTests">
@@ -319,3 +324,41 @@ def test_junit_refuses_a_class_named_as_a_teachers() -> None:
     text = "package edu.ics211.h09;\npublic class Sudoku {}\nfinal class Puzzles {}\n"
     assert "declares `Puzzles`" in junit.refused(text, theirs)
     assert junit.refused("public class Sudoku {} // class Puzzles", theirs) == ""
+
+
+@pytest.mark.skipif(
+    shutil.which("g++") is None or not Path("/usr/include/gtest/gtest.h").exists(),
+    reason="g++ or GoogleTest is not installed",
+)
+def test_a_run_the_budget_cuts_short_is_over_budget_not_a_time_out(tmp_path: Path) -> None:
+    """As in every other shape: a run stopped by the submission's wall-clock budget, not its own
+    CPU limit, says so (and the submission may be graded again alone), never a plain TLE."""
+    hostile = REPO / "tests" / "fixtures" / "hostile"
+    text = (hostile / "gtest" / "config.yaml").read_text().replace("@HOSTILE@", str(hostile))
+    budget = "timeouts_before_skip: 1\n      load_time: 2.0\n      wall_budget: 0.01"
+    config = tmp_path / "config.yaml"
+    config.write_text(text.replace("timeouts_before_skip: 1", budget))
+    plan = plan_for(config, "hostile")
+    found = discover(REPO / "tests" / "fixtures" / "unit-tests" / "sleeps-gtest", (".cpp",))
+    [result] = grade_all(plan, found, 1).submissions
+    cases = [case for item in result.items for case in item.cases]
+    assert len(cases) == 2 and all(case.verdict is Verdict.TLE for case in cases), cases
+    assert all("wall-clock budget of 2 s ran out during it" in case.detail for case in cases)
+    assert result.budget_spent
+
+
+def test_a_teachers_file_that_is_a_link_is_copied_and_left_as_it_is(tmp_path: Path) -> None:
+    """The sidecar copies what a link names, as a file of its own: the teacher's original keeps
+    its mode (a chmod through a copied link made it read-only)."""
+    original = tmp_path / "shared" / "puzzles.h"
+    original.parent.mkdir()
+    original.write_text("// puzzles\n")
+    original.chmod(0o644)
+    link = tmp_path / "unit-tests" / "puzzles.h"
+    link.parent.mkdir()
+    link.symlink_to(original)
+    with sidecar([link], tmp_path) as side:
+        copied = side.tests / "puzzles.h"
+        assert not copied.is_symlink() and copied.read_text() == "// puzzles\n"
+        assert stat.S_IMODE(copied.stat().st_mode) == 0o444
+    assert stat.S_IMODE(original.stat().st_mode) == 0o644

@@ -23,6 +23,7 @@ and the run that wrote the report went to its end.
 from __future__ import annotations
 
 import fnmatch
+import functools
 import os
 import time
 from collections.abc import Mapping, Sequence
@@ -90,6 +91,7 @@ class _Run:
     run: ProgramRun
     reading: Reading
     unfinished: str  # why nothing it reported counts ("": it went to its end)
+    cut: CallOutcome | None = None  # stopped by the submission's wall-clock budget: what it is
 
 
 class _Session:
@@ -189,6 +191,8 @@ class _Session:
         first = self._run(probes)
         if first is None:
             return [self._over_budget()] * len(probes)
+        if first.cut is not None:  # the budget is spent: no test runs again
+            return [first.cut] * len(probes)
         if not first.unfinished:
             return [self._from_report(p, first) for p in probes]
         if len(probes) == 1:
@@ -201,22 +205,34 @@ class _Session:
         alone = self._run([probe])
         if alone is None:
             return self._over_budget()
+        if alone.cut is not None:
+            return alone.cut
         outcome = self._failed(alone) if alone.unfinished else self._from_report(probe, alone)
         outcome = replace(outcome, seconds=alone.run.wall)
         return self.streaks.record(probe.item, outcome, self.settings.time)
 
     def _run(self, probes: Sequence[Probe]) -> _Run | None:
-        """One run of `probes`' tests; None when the wall-clock budget is spent."""
-        wall = min(2 * self.settings.time + 5, self.budget.left)
-        if wall <= 0:
+        """One run of `probes`' tests through the submission's wall-clock budget (as every
+        shape's calls, harness/shapes/budget.py): None when it is spent before the run, and the
+        run `cut` when it ran out during it."""
+        runs: list[_Run] = []
+        outcome = self.budget.run(
+            functools.partial(self._run_within, probes, runs), 2 * self.settings.time + 5
+        )
+        if not runs:
             return None
+        cut = outcome if outcome.kind == "over_budget" else None
+        return replace(runs[0], cut=cut)
+
+    def _run_within(self, probes: Sequence[Probe], runs: list[_Run], wall: float) -> CallOutcome:
         cap = self.context.assignment.limits.disk
         with (
             run_copy(self.workdir, self.context.workdir_base, cap) as here,
             self.side.reports() as reports,
         ):
-            run = self._execute(probes, here, reports, wall)
-            return self._judged_run(run, reports)
+            done = self._judged_run(self._execute(probes, here, reports, wall), reports)
+        runs.append(done)
+        return self._failed(done) if done.unfinished else CallOutcome("returned")
 
     def _execute(
         self, probes: Sequence[Probe], here: Path, reports: Path, wall: float
