@@ -835,10 +835,17 @@ def _check_paths(config: Config, path: Path) -> None:
 
 
 def _check_test_files(config: Config, path: Path, name: str, tests: UnitTestsConfig | None) -> None:
-    """Every file `tests:` names is there (the teacher's tests, hidden ones, given files)."""
+    """Every file `tests:` names is there (the teacher's tests, hidden ones, given files), each
+    with a name of its own (they are copied into one folder)."""
+    seen: dict[str, str] = {}
     for key in ("files", "hidden", "given") if tests is not None else ():
         for index, file in enumerate(getattr(tests, key)):
+            where = f"assignments.{name}.tests.{key}[{index}]"
+            written = os.path.relpath(file, config.root)  # as config.yaml says it
             if not config.path(file).is_file():
-                where = f"assignments.{name}.tests.{key}[{index}]"
-                written = os.path.relpath(file, config.root)  # as config.yaml says it
                 raise BadInput.at(str(path), f"{where}: {written} not found")
+            if file.name in seen:
+                raise BadInput.at(str(path), f"{where}: {written} has the name of "
+                                  f"{seen[file.name]} ({file.name}): the teacher's files go into "
+                                  "one folder, so each needs a name of its own")  # fmt: skip
+            seen[file.name] = f"tests.{key}[{index}]"
