@@ -231,18 +231,25 @@ class LanguageConfig(_Strict):
 COMMAND_VARIABLES = frozenset({"sources", "main", "binary", "python"})  # the commands' own
 
 
+def _placeholders(part: str, where: str) -> list[str]:
+    """The `{name}`s of one argument of a command."""
+    try:
+        return [name for _, name, _, _ in string.Formatter().parse(part) if name is not None]
+    except ValueError as err:
+        raise ValueError(f"{where}: {err} in {part!r} (write a brace as {{{{ or }}}})") from None
+
+
 def command_problem(name: str, language: LanguageConfig, known: Set[str]) -> str | None:
     """The first part of languages.NAME's build or run command that cannot be expanded with
     `known` (and COMMAND_VARIABLES), said; None when every part can."""
     for which, command in (("build", language.build), ("run", language.run)):
         for part in command:
             try:
-                fields = [field for _, field, _, _ in string.Formatter().parse(part)]
-            except ValueError:
-                return (f'languages.{name}.{which}: "{part}" is not a command part: an unmatched '
-                        "brace (write `{{` or `}}` for a brace)")  # fmt: skip
+                fields = _placeholders(part, f"languages.{name}.{which}")
+            except ValueError as err:
+                return str(err)
             for field in fields:
-                if field is not None and field not in known | COMMAND_VARIABLES:
+                if field not in known | COMMAND_VARIABLES:
                     return (f"{{{field}}} in languages.{name}.{which} has no value "
                             "(give it here)")  # fmt: skip
     return None
@@ -316,6 +323,11 @@ class DriverConfig(_Strict):
     )
 
 
+UNIT_TESTS_WORDS = frozenset(
+    {"sources", "tests", "test", "test_dir", "reports", "harness", "binary", "selected"}
+)  # what harness/shapes/unit_tests.py fills in `tests.build` and `tests.run`
+
+
 class UnitTestsConfig(_Strict):
     """The course's own unit tests (shape unit-tests): the teacher's test files, how they are
     built against a submission and run, and where the runner writes its JUnit XML. Commands are
@@ -368,6 +380,20 @@ class UnitTestsConfig(_Strict):
         default_factory=dict,
         description="fill `{name}` in the commands, e.g. `{junit: /usr/share/java/...jar}`",
     )
+
+    @model_validator(mode="after")
+    def _placeholders_known(self) -> UnitTestsConfig:
+        """Every `{name}` of the commands is one the harness fills, or one of `variables`."""
+        known = UNIT_TESTS_WORDS | set(self.variables)
+        commands = [("run", self.run), *((f"build[{i}]", c) for i, c in enumerate(self.build))]
+        for key, command in commands:
+            for index, part in enumerate(command):
+                for name in _placeholders(part, f"{key}[{index}]"):
+                    if name not in known:
+                        listed = ", ".join(sorted(known))
+                        raise ValueError(f"{key}[{index}]: unknown placeholder {{{name}}} "
+                                         f"(known: {listed}; add it to `variables:`)")  # fmt: skip
+        return self
 
     @field_validator("report")
     @classmethod
@@ -650,6 +676,18 @@ class AssignmentConfig(_Strict):
         return self
 
     @model_validator(mode="after")
+    def _unit_tests_fit_the_shape(self) -> AssignmentConfig:
+        """`tests:` belongs to shape unit-tests, which makes its probes from them alone."""
+        if self.tests is not None and self.shape != "unit-tests":
+            raise ValueError("tests: the course's unit tests are for `shape: unit-tests`, not "
+                             f"{self.shape}")  # fmt: skip
+        if self.shape == "unit-tests" and self.probes != "unit-tests":
+            said = f"{self.probes!r} cannot" if self.probes else "missing:"
+            raise ValueError(f"probes: {said} shape unit-tests makes its probes with `probes: "
+                             "unit-tests` (its items name tests, never roles)")  # fmt: skip
+        return self
+
+    @model_validator(mode="after")
     def _items_say_how_they_are_probed(self) -> AssignmentConfig:
         for name, item in self.items.items():
             where = f"items.{name}"
@@ -822,10 +860,17 @@ def _check_paths(config: Config, path: Path) -> None:
 
 
 def _check_test_files(config: Config, path: Path, name: str, tests: UnitTestsConfig | None) -> None:
-    """Every file `tests:` names is there (the teacher's tests, hidden ones, given files)."""
+    """Every file `tests:` names is there (the teacher's tests, hidden ones, given files), each
+    with a name of its own (they are copied into one folder)."""
+    seen: dict[str, str] = {}
     for key in ("files", "hidden", "given") if tests is not None else ():
         for index, file in enumerate(getattr(tests, key)):
+            where = f"assignments.{name}.tests.{key}[{index}]"
+            written = os.path.relpath(file, config.root)  # as config.yaml says it
             if not config.path(file).is_file():
-                where = f"assignments.{name}.tests.{key}[{index}]"
-                written = os.path.relpath(file, config.root)  # as config.yaml says it
                 raise BadInput.at(str(path), f"{where}: {written} not found")
+            if file.name in seen:
+                raise BadInput.at(str(path), f"{where}: {written} has the name of "
+                                  f"{seen[file.name]} ({file.name}): the teacher's files go into "
+                                  "one folder, so each needs a name of its own")  # fmt: skip
+            seen[file.name] = f"tests.{key}[{index}]"

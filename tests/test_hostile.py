@@ -276,7 +276,11 @@ STOPPED_BY = {
     # the course's unit tests: GoogleTest's main is the harness's, JUnit runs under a security
     # manager that grants the classes under test nothing
     "forges-the-report-and-exits-gtest": "premature-exit file is left",
-    "steals-its-settings-gtest": "exited with status 3",
+    "steals-its-settings-gtest": "(which is 0)",  # it stole nothing: an empty string
+    "forges-from-a-global-constructor-gtest": "it wrote no report",
+    "forges-from-a-constructor-attribute-gtest": "uses `constructor`",
+    "ships-its-own-gtest-header-gtest": "uses `gtest`",
+    "reads-googletests-flags-gtest": "uses `gtest`",
     "reads-the-secret-gtest": "cannot read: ",
     "fills-the-disk-gtest": "SIGXFSZ",
     "forks-gtest": "fork: Operation not permitted",
@@ -284,6 +288,8 @@ STOPPED_BY = {
     "reads-the-secret-java": "AccessControlException",
     "fills-the-disk-java": "AccessControlException",
     "forges-the-report-and-exits-java": "AccessControlException",
+    "registers-an-extension-java": "expected: <true> but was: <false>",
+    "shadows-a-teacher-class-java": "declares `Puzzles`",
 }
 
 # The function-library verdict fixtures that are attacks too, graded again here.
@@ -485,9 +491,13 @@ class World:
         """The fixtures as a folder of submissions, placeholders filled in."""
         for fixture in fixtures:
             target = into / fixture.key
-            target.mkdir(parents=True)
-            for source in fixture.folder.iterdir():
-                (target / source.name).write_text(self.fill(source.read_text()))
+            for source in fixture.folder.rglob("*"):
+                if source.is_file():  # a fixture's folders too (a gtest/ header of its own)
+                    copied = target / source.relative_to(fixture.folder)
+                    copied.parent.mkdir(parents=True, exist_ok=True)
+                    data = source.read_bytes()  # a compiled class as it is
+                    text = data.decode("utf-8", errors="surrogateescape")
+                    copied.write_bytes(self.fill(text).encode("utf-8", errors="surrogateescape"))
         return into
 
     def close(self) -> None:

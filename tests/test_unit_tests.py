@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import subprocess
 from pathlib import Path
 
@@ -19,10 +20,14 @@ from harness.cli.doctor import render_toolchains
 from harness.cli.toolchains import toolchain
 from harness.config import LanguageConfig, LanguageLimits
 from harness.frameworks import FRAMEWORKS
+from harness.grading.run import grade_all
+from harness.records.verdicts import Verdict
 from harness.sandbox.isolation import Grants, Mode, choose
 from harness.sandbox.junit import REPORT_BYTES, CaseRecord, read_reports
 from harness.sandbox.program import ProgramLimits, run_program
-from tests.conftest import REPO
+from harness.sandbox.sidecar import sidecar
+from harness.submissions import discover
+from tests.conftest import REPO, plan_for
 
 GTEST_REPORT = b"""<?xml version="1.0" encoding="UTF-8"?>
 <testsuites tests="3" failures="1" name="AllTests">
@@ -224,3 +229,136 @@ def test_the_jvm_runs_confined_by_the_sandbox_alone(tmp_path: Path) -> None:
 def test_a_case_record_is_plain_data() -> None:
     case = CaseRecord("sudoku", "solves", "passed")
     assert case.status == "passed" and case.message == ""
+
+
+# what a student's C++ file may not hold, under GoogleTest -------------------------------------
+
+NONE: frozenset[str] = frozenset()  # no teacher's file of the name
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("__attribute__((constructor)) static void f() {}", "constructor"),
+        ("[[gnu::destructor]] void f() {}", "destructor"),
+        ("struct A {} a __attribute__((init_priority(101)));", "init_priority"),
+        ('void (*p)() __attribute__((section(".pre" "init_array"))) = f;', "section"),
+        ('asm(".section .preinit_array");', "asm"),
+        ("#define C(x) con##x\n", "##"),
+        ("__attribute__((__constr\\\nuctor__)) void f() {}", "constructor"),  # a spliced line
+        ('const char *a = "/*"; [[gnu::constructor]] void f(); const char *b = "*/";', "constr"),
+        ('auto s = R"(")"; [[gnu::constructor]] void f();', "constructor"),
+    ],
+)
+def test_googletest_refuses_code_that_runs_before_main(text: str, word: str) -> None:
+    """Whatever its spelling: a line spliced, a comment opener inside a string, a raw string."""
+    assert word in FRAMEWORKS["googletest"].refused(text, NONE)
+
+
+def test_googletest_reads_past_comments_and_strings() -> None:
+    text = """
+    // the constructor (copies the board); no section of it runs before main
+    /* __attribute__((constructor)) */
+    const char *said = "constructor";
+    Sudoku::Sudoku(const int *cells) { for (int i = 0; i < 81; ++i) board[i] = cells[i]; }
+    """
+    assert FRAMEWORKS["googletest"].refused(text, NONE) == ""
+    assert FRAMEWORKS["junit5"].refused("@BeforeAll static void constructor() {}", NONE) == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("#include <gtest/gtest.h>\n", "uses `gtest`"),
+        ('#  include "gtest/gtest.h"\n', "includes GoogleTest"),
+        ("#undef ASSERT_TRUE\n#define ASSERT_TRUE(c) SUCCEED()\n", "redefines GoogleTest's"),
+        ("%:define EXPECT_EQ(a, b) (void)0\n", "`EXPECT_EQ`"),  # a digraph
+        ("/* x */ # /* y */ define TEST(a, b) void f()\n", "`TEST`"),
+        ("namespace testing { int x; }", "uses `testing`"),
+        ('extern "C" void _ZN7testing8internal3fooEv();', "uses `_ZN7testing"),
+    ],
+)
+def test_googletest_refuses_a_file_that_reaches_into_it(text: str, said: str) -> None:
+    assert said in FRAMEWORKS["googletest"].refused(text, NONE)
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("#define C constructor\n__attribute__((C)) void f() {}", "constructor"),
+        ("#define ATTR(x) __attribute__((x))\nATTR(constructor) void f() {}", "__attribute__"),
+        ("#define ATTR(x) [[gnu::x]]\nATTR(constructor) void f() {}", "[["),
+        ("using namespace testing;", "testing"),
+        ("auto &flag = testing :: FLAGS_gtest_output;", "testing"),
+        ("#define T testing\nint x = T::x;", "testing"),
+    ],
+)
+def test_googletest_refuses_the_words_through_a_macro_or_a_namespace(text: str, word: str) -> None:
+    assert word in FRAMEWORKS["googletest"].refused(text, NONE)
+
+
+def test_a_students_plain_names_are_theirs() -> None:
+    """The words GCC's attributes use are ordinary names outside an attribute or a macro: a
+    solver that calls a box a section, or keeps a `testing` flag, is graded (a false alarm
+    would be CE for every test, a whole submission's marks for a name)."""
+    text = (
+        "int section = r / 3 * 3 + c / 3;  // the box\n"
+        "static bool testing = false;\n"
+        "Sudoku::Sudoku() { int constructor = 0, destructor = 0; (void)constructor; }\n"
+        "static int init_priority(int x) { return x; }\n"
+        "int a = f(section), b = grid[section][0];\n"
+        "__attribute__((unused)) static int spare;\n"
+        "[[nodiscard]] bool solve();\n"
+    )
+    assert FRAMEWORKS["googletest"].refused(text, NONE) == ""
+
+
+def test_a_students_own_macros_and_strings_are_theirs() -> None:
+    text = '#define SUDOKU_H\n#define TEST_SIZE 9\nconst char *name = "gtest.xml";\n'
+    assert FRAMEWORKS["googletest"].refused(text, NONE) == ""
+
+
+def test_junit_refuses_a_class_named_as_a_teachers() -> None:
+    junit = FRAMEWORKS["junit5"]
+    theirs = frozenset({"Puzzles.java", "SolveTest.java"})
+    text = "package edu.ics211.h09;\npublic class Sudoku {}\nfinal class Puzzles {}\n"
+    assert "declares `Puzzles`" in junit.refused(text, theirs)
+    assert junit.refused("public class Sudoku {} // class Puzzles", theirs) == ""
+
+
+@pytest.mark.skipif(
+    shutil.which("g++") is None or not Path("/usr/include/gtest/gtest.h").exists(),
+    reason="g++ or GoogleTest is not installed",
+)
+def test_a_run_the_budget_cuts_short_is_over_budget_not_a_time_out(tmp_path: Path) -> None:
+    """As in every other shape: a run stopped by the submission's wall-clock budget, not its own
+    CPU limit, says so (and the submission may be graded again alone), never a plain TLE."""
+    hostile = REPO / "tests" / "fixtures" / "hostile"
+    text = (hostile / "gtest" / "config.yaml").read_text().replace("@HOSTILE@", str(hostile))
+    budget = "timeouts_before_skip: 1\n      load_time: 2.0\n      wall_budget: 0.01"
+    config = tmp_path / "config.yaml"
+    config.write_text(text.replace("timeouts_before_skip: 1", budget))
+    plan = plan_for(config, "hostile")
+    found = discover(REPO / "tests" / "fixtures" / "unit-tests" / "sleeps-gtest", (".cpp",))
+    [result] = grade_all(plan, found, 1).submissions
+    cases = [case for item in result.items for case in item.cases]
+    assert len(cases) == 2 and all(case.verdict is Verdict.TLE for case in cases), cases
+    assert all("wall-clock budget of 2 s ran out during it" in case.detail for case in cases)
+    assert result.budget_spent
+
+
+def test_a_teachers_file_that_is_a_link_is_copied_and_left_as_it_is(tmp_path: Path) -> None:
+    """The sidecar copies what a link names, as a file of its own: the teacher's original keeps
+    its mode (a chmod through a copied link made it read-only)."""
+    original = tmp_path / "shared" / "puzzles.h"
+    original.parent.mkdir()
+    original.write_text("// puzzles\n")
+    original.chmod(0o644)
+    link = tmp_path / "unit-tests" / "puzzles.h"
+    link.parent.mkdir()
+    link.symlink_to(original)
+    with sidecar([link], tmp_path) as side:
+        copied = side.tests / "puzzles.h"
+        assert not copied.is_symlink() and copied.read_text() == "// puzzles\n"
+        assert stat.S_IMODE(copied.stat().st_mode) == 0o444
+    assert stat.S_IMODE(original.stat().st_mode) == 0o644

@@ -36,6 +36,12 @@ class Handover:
 
 class Framework(Protocol):
     @property
+    def includes(self) -> tuple[str, ...]:
+        """Name patterns of the submission's files its build may read besides its language's
+        sources (C and C++ headers); every other file is removed before the build."""
+        ...
+
+    @property
     def completed(self) -> frozenset[int]:
         """The exit statuses of a run that went to its end (its tests passed, or some failed)."""
         ...
@@ -59,6 +65,13 @@ class Framework(Protocol):
     def unfinished(self, report: Path) -> str:
         """Why a run that wrote `report`'s folder did not reach its end, by what it left there;
         "" when nothing says so."""
+        ...
+
+    def refused(self, text: str, theirs: frozenset[str]) -> str:
+        """Why a file of the submission may not be built with the tests, as the end of a
+        sentence about it ("" when it may): what it holds that would let code under test
+        reach the runner or its report, or stand in for one of the teacher's files (`theirs`,
+        by name)."""
         ...
 
     def raised(self, message: str) -> str:

@@ -2,8 +2,10 @@
 
 The program's main is the harness's (`harness/sandbox/child/gtest_main.cc`, built into every test
 program): it reads the report's path and the premature-exit file's from its stdin, never from
-argv or the environment where the code under test could find them, and hides both before any
-test runs. GoogleTest creates the premature-exit file when its tests start and removes it when
+argv or the environment where the code under test could find them, before any constructor runs
+(from the program's .preinit_array), and hides both before any test runs. A submission's file
+that could run code before main or reach into GoogleTest is refused before the build
+(cpp_source.py). GoogleTest creates the premature-exit file when its tests start and removes it when
 they end: a program that exits in the middle (code under test calling exit(0) once it has
 written a report of its own) leaves it behind, and its report is not read.
 """
@@ -14,6 +16,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from harness.frameworks import cpp_source
 from harness.frameworks.base import Handover, Listed, uncommented
 
 RAISED = re.compile(r"(?:C\+\+ exception with description|Unknown C\+\+ exception) .*thrown in")
@@ -22,6 +25,7 @@ PREMATURE = ".premature-exit"  # beside the report, in a folder the code under t
 
 
 class GoogleTest:
+    includes = ("*.h", "*.hh", "*.hpp", "*.hxx", "*.h++", "*.inc", "*.inl", "*.ipp", "*.tpp")
     completed = frozenset({0, 1})  # RUN_ALL_TESTS: 0, every test passed; 1, some failed
 
     def listed(self, path: Path, text: str) -> tuple[Listed, ...]:
@@ -41,6 +45,9 @@ class GoogleTest:
         if report.with_name(PREMATURE).exists():
             return "it ended before its tests did (GoogleTest's premature-exit file is left)"
         return ""
+
+    def refused(self, text: str, theirs: frozenset[str]) -> str:
+        return cpp_source.refused(text)
 
     def raised(self, message: str) -> str:
         """GoogleTest reports an exception out of a test as a failure whose message says so."""

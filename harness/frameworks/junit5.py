@@ -18,10 +18,12 @@ from harness.frameworks.base import Handover, Listed, uncommented
 
 PACKAGE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.MULTILINE)
 CLASS = re.compile(r"\bclass\s+(\w+)")
+DECLARED = re.compile(r"\b(?:class|interface|enum|record)\s+(\w+)")
 TEST = re.compile(r"@(?:Test|RepeatedTest|ParameterizedTest)\b[^;{}]*?\bvoid\s+(\w+)\s*\(")
 
 
 class JUnit5:
+    includes: tuple[str, ...] = ()  # its sources alone: no classes, no configuration
     completed = frozenset({0, 1})  # the console launcher: 0, every test passed; 1, some failed
 
     def listed(self, path: Path, text: str) -> tuple[Listed, ...]:
@@ -49,6 +51,15 @@ class JUnit5:
         return Handover()
 
     def unfinished(self, report: Path) -> str:
+        return ""
+
+    def refused(self, text: str, theirs: frozenset[str]) -> str:
+        """A class named as one of the teacher's: compiled before the tests, it would be newer
+        than the teacher's source, and javac would build the tests against it."""
+        given = {name.removesuffix(".java") for name in theirs if name.endswith(".java")}
+        for name in DECLARED.findall(uncommented(text)):
+            if name in given:
+                return f"declares `{name}`, as the teacher's {name}.java does: rename it"
         return ""
 
     def raised(self, message: str) -> str:

@@ -59,8 +59,8 @@ def sidecar(files: Sequence[Path], base: Path | None = None) -> Iterator[Sidecar
         tests = root / "tests"
         tests.mkdir(mode=0o755)
         for file in files:
-            shutil.copyfile(file, tests / file.name, follow_symlinks=False)
-            (tests / file.name).chmod(0o444)
+            shutil.copyfile(file, tests / file.name)  # what a link of the teacher's names
+            (tests / file.name).chmod(0o444)  # the copy: never through a link to the original
         tests.chmod(0o555)
         yield Sidecar(root, tests)
     finally:

@@ -119,19 +119,25 @@ def commands(
         "binary": program.binary,
         "python": str(python),
     }
-    sources = [str(p) for p in program.sources]
+    sources = {"sources": [str(p) for p in program.sources]}
     return Commands(
-        tuple(_expand(language.build, values, sources)), tuple(_expand(language.run, values, []))
+        tuple(expand(language.build, values, sources)), tuple(expand(language.run, values, {}))
     )
 
 
-def _expand(template: Sequence[str], values: Mapping[str, str], sources: list[str]) -> list[str]:
+def expand(
+    template: Sequence[str], words: Mapping[str, str], lists: Mapping[str, Sequence[str]]
+) -> list[str]:
+    """An argument list with its `{name}`s filled from `words`; an argument that is a whole
+    `{name}` of `lists` (`{sources}`) becomes as many arguments as it holds. Config checks
+    every `{name}` when it is read (config.command_problem)."""
     argv: list[str] = []
     for part in template:
-        if part == "{sources}":
-            argv += sources
+        name = part[1:-1] if part.startswith("{") and part.endswith("}") else ""
+        if name in lists:
+            argv += lists[name]
         else:
-            argv.append(part.format_map(values))
+            argv.append(part.format_map(words))
     return argv
 
 

@@ -17,10 +17,9 @@ from harness.records.outcomes import LoadOutcome
 from harness.sandbox.isolation import Grants, Isolation
 from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
 from harness.sandbox.quota import DiskWatch
+from harness.shapes import programs
 
 LISTS = ("{sources}", "{tests}", "{selected}")  # each expands to several arguments
-BUILD_OUTPUT = 1 << 20
-BUILD_SHOWN = 1500  # compiler output shown, characters
 ONE_PROGRAM = (
     "the tests are built together into one program with the submission (as the course's own "
     "build does): a compile error anywhere blocks every test"
@@ -38,13 +37,8 @@ class Values:
 def expand(template: Sequence[str], values: Values) -> list[str]:
     """An argument list with its `{name}`s filled; `{sources}`, `{tests}` and `{selected}`, as
     whole arguments, become several."""
-    argv: list[str] = []
-    for part in template:
-        if part in LISTS:
-            argv += values.lists.get(part.strip("{}"), ())
-        else:
-            argv.append(part.format_map(values.words))
-    return argv
+    lists = {name.strip("{}"): values.lists.get(name.strip("{}"), ()) for name in LISTS}
+    return programs.expand(template, values.words, lists)
 
 
 @dataclass(frozen=True)
@@ -117,8 +111,4 @@ class Builder:
         for folder in (self.workdir, *self.grants.read):
             text = text.replace(f"{folder}/", "")
         text = text.strip()
-        return _capped(text) or f"{Path(argv[0]).name} {run.ending.text}"
-
-
-def _capped(text: str) -> str:
-    return text if len(text) <= BUILD_SHOWN else text[:BUILD_SHOWN] + " ... (cut)"
+        return programs.shown(text) or f"{Path(argv[0]).name} {run.ending.text}"

@@ -23,6 +23,8 @@ and the run that wrote the report went to its end.
 from __future__ import annotations
 
 import fnmatch
+import functools
+import os
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -40,12 +42,12 @@ from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
 from harness.sandbox.replies import program_outcome
 from harness.sandbox.sidecar import Sidecar, sidecar
 from harness.sandbox.workdir import CopyRefused, private_copy, regular_files, run_copy
+from harness.shapes import programs
 from harness.shapes.base import RunContext, SubmissionRun
 from harness.shapes.streaks import Streaks
 from harness.shapes.unit_builds import Builder, Built, Values, expand
 from harness.submissions import Submission, SubmissionProblem
 
-BUILD_FILE_MB = 256
 BINARY = "unit-tests"  # `{binary}`: the test program a GoogleTest build makes
 
 
@@ -89,6 +91,7 @@ class _Run:
     run: ProgramRun
     reading: Reading
     unfinished: str  # why nothing it reported counts ("": it went to its end)
+    cut: CallOutcome | None = None  # stopped by the submission's wall-clock budget: what it is
 
 
 class _Session:
@@ -106,11 +109,13 @@ class _Session:
 
     def run_all(self, tests: tuple[Path, ...]) -> SubmissionRun:
         self.sources = self._sources()
+        names = {item: item for item in self.context.assignment.items}
+        if refusal := self._refused():
+            return SubmissionRun(LoadOutcome("build", message=refusal), (), names=names)
         started = time.monotonic()
         built = self._build(tests)
         spent = time.monotonic() - started
         self.budget = replace(self.budget, deadline=self.budget.deadline + spent)
-        names = {item: item for item in self.context.assignment.items}
         if built.failure is not None:
             return SubmissionRun(built.failure, (), names=names)
         probes = self.context.probes
@@ -124,17 +129,35 @@ class _Session:
         return SubmissionRun(LoadOutcome("loaded"), ordered, names=names)
 
     def _sources(self) -> tuple[str, ...]:
-        """The submission's source files, its copies of the teacher's files removed first."""
+        """The submission's source files. Only the files its build may read are kept: the
+        language's and the framework's (C and C++ headers); its copies of the teacher's files,
+        and anything else (compiled classes, a JUnit configuration, a README), are removed
+        first, so that the build reads nothing but sources."""
         theirs = {path.name for path in self.side.tests.iterdir()}
-        found = []
-        for path in sorted(regular_files(self.workdir)):
-            if path.name in theirs:
+        kept = (*self.language.files, *self.framework.includes)
+        for path in _every_file(self.workdir):
+            if path.name in theirs or not _matches(path.name, kept):
                 path.unlink()
-            elif any(fnmatch.fnmatch(path.name, p) for p in self.language.files):
-                found.append(str(path.relative_to(self.workdir)))
+        found = [
+            str(path.relative_to(self.workdir))
+            for path in sorted(regular_files(self.workdir))
+            if _matches(path.name, self.language.files)
+        ]
         if not found:
             raise SubmissionProblem(f"no source file ({', '.join(self.language.files)})")
         return tuple(found)
+
+    def _refused(self) -> str:
+        """Why the submission is not built ("" when it is): the first of its files that its
+        framework refuses, read before anything of it runs."""
+        theirs = frozenset(path.name for path in self.side.tests.iterdir())
+        for path in sorted(_every_file(self.workdir)):
+            text = path.read_text(encoding="utf-8", errors="replace")
+            why = self.framework.refused(text, theirs)
+            if why:
+                name = path.relative_to(self.workdir)
+                return f"{name} {why}: refused before the build, with the course's tests"
+        return ""
 
     def _values(self, sources: Sequence[str], tests: Sequence[Path], reports: str = "") -> Values:
         words = {
@@ -147,14 +170,7 @@ class _Session:
         return Values(words, {"sources": tuple(sources), "tests": tuple(map(str, tests))})
 
     def _build(self, tests: tuple[Path, ...]) -> Built:
-        limits = ProgramLimits(
-            cpu=self.settings.build_time,
-            wall=2 * self.settings.build_time + 5,
-            memory_mb=self.settings.build_memory_mb,
-            output_bytes=1 << 20,
-            file_size_mb=BUILD_FILE_MB,
-            open_files=256,
-        )
+        limits = programs.build_limits(self.settings.build_time, self.settings.build_memory_mb)
         builder = Builder(
             self.workdir, self.context.isolation, Grants(self.read), limits, self.disk
         )
@@ -168,6 +184,8 @@ class _Session:
         first = self._run(probes)
         if first is None:
             return [self._over_budget()] * len(probes)
+        if first.cut is not None:  # the budget is spent: no test runs again
+            return [first.cut] * len(probes)
         if not first.unfinished:
             return [self._from_report(p, first) for p in probes]
         if len(probes) == 1:
@@ -180,22 +198,34 @@ class _Session:
         alone = self._run([probe])
         if alone is None:
             return self._over_budget()
+        if alone.cut is not None:
+            return alone.cut
         outcome = self._failed(alone) if alone.unfinished else self._from_report(probe, alone)
         outcome = replace(outcome, seconds=alone.run.wall)
         return self.streaks.record(probe.item, outcome, self.settings.time)
 
     def _run(self, probes: Sequence[Probe]) -> _Run | None:
-        """One run of `probes`' tests; None when the wall-clock budget is spent."""
-        wall = min(2 * self.settings.time + 5, self.budget.left)
-        if wall <= 0:
+        """One run of `probes`' tests through the submission's wall-clock budget (as every
+        shape's calls, harness/shapes/budget.py): None when it is spent before the run, and the
+        run `cut` when it ran out during it."""
+        runs: list[_Run] = []
+        outcome = self.budget.run(
+            functools.partial(self._run_within, probes, runs), 2 * self.settings.time + 5
+        )
+        if not runs:
             return None
+        cut = outcome if outcome.kind == "over_budget" else None
+        return replace(runs[0], cut=cut)
+
+    def _run_within(self, probes: Sequence[Probe], runs: list[_Run], wall: float) -> CallOutcome:
         cap = self.context.assignment.limits.disk
         with (
             run_copy(self.workdir, self.context.workdir_base, cap) as here,
             self.side.reports() as reports,
         ):
-            run = self._execute(probes, here, reports, wall)
-            return self._judged_run(run, reports)
+            done = self._judged_run(self._execute(probes, here, reports, wall), reports)
+        runs.append(done)
+        return self._failed(done) if done.unfinished else CallOutcome("returned")
 
     def _execute(
         self, probes: Sequence[Probe], here: Path, reports: Path, wall: float
@@ -266,6 +296,16 @@ class _Session:
         return CallOutcome(
             "over_budget", message="not run: the submission's wall-clock budget was spent"
         )
+
+
+def _every_file(folder: Path) -> list[Path]:
+    """Every file under `folder`, hidden ones too (a build may include them), never through a
+    link (a working copy holds none)."""
+    return [Path(root, name) for root, _, names in os.walk(folder) for name in names]
+
+
+def _matches(name: str, patterns: Sequence[str]) -> bool:
+    return any(fnmatch.fnmatch(name, pattern) for pattern in patterns)
 
 
 def _stopped(run: ProgramRun, framework: Framework, cpu: float) -> str:
