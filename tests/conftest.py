@@ -167,6 +167,17 @@ def without_again(note: str) -> str:
     return "; ".join(part for part in note.split("; ") if part != AGAIN)
 
 
+AGAIN_LINES = re.compile(  # the same note in a score table, wrapped to its width
+    r"\n +graded again alone: a case ran out of\s+wall-clock\s+time\s+with\s+CPU\s+time"
+    r"\s+to\s+spare"
+)
+
+
+def steady_table(table: str) -> str:
+    """A score table without the note of a submission graded again alone (as `steady`)."""
+    return AGAIN_LINES.sub("", table)
+
+
 def steady(report: dict[str, Any]) -> dict[str, Any]:
     """A JSON report without what differs from run to run: case times, and the note of a
     submission graded again alone (test_gradebook.steady does the same to a Report)."""
