@@ -39,7 +39,7 @@ CONFIG_ENV = "SUDOKU_HARNESS_CONFIG"
 
 StandIns = Literal["none", "c"]  # what stands in for a function a student lacks (DriverConfig)
 DriverRuns = Literal["item", "probe"]  # how a driver's probes are run (DriverConfig)
-Framework = Literal["googletest", "junit5"]  # the test runners of shape unit-tests
+Framework = Literal["googletest", "junit5", "pytest"]  # the test runners of shape unit-tests
 
 
 class _Strict(BaseModel):
@@ -330,7 +330,8 @@ class UnitTestsConfig(_Strict):
 
     framework: Framework = Field(
         description="the test runner: `googletest` (its main is the harness's, "
-        "`{harness}/gtest_main.cc`), `junit5` (the console launcher)"
+        "`{harness}/gtest_main.cc`), `junit5` (the console launcher), `pytest` (the harness's "
+        "runner, `{harness}/pytest_runner.py`)"
     )
     language: str = Field(description="the submission's language: a name in `languages:`")
     files: tuple[Path, ...] = Field(
