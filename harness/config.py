@@ -324,7 +324,9 @@ class UnitTestsConfig(_Strict):
     `{test}` to one of them (a command with `{test}` runs once per test file, and a file that
     does not build makes only its own tests CE), `{test_dir}` to the folder holding them and
     the `given` files, `{reports}` to the folder the report goes in, `{harness}` to the
-    harness's files for test programs (its GoogleTest main, its Java security policy),
+    harness's files for test programs (its GoogleTest main, its Java security policy, its pytest
+    runner), `{python}` to the sandbox interpreter, `{packages}` to the folder of the Python
+    packages the runner imports (pytest's, copied from the harness's installation),
     `{selected}` to the arguments that select the tests to run (appended to `run` when it does
     not name them), and any other `{name}` to `variables`."""
 

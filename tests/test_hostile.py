@@ -1,7 +1,8 @@
 """Hostile submissions: each attack gets its verdict, and leaves nothing behind.
 
-Attacks live in fixtures/hostile/{python,stdin,gtest,junit}/VERDICT/BEHAVIOUR/ (a solution.py,
-a main.cpp, a main.py, a sudoku.cpp under GoogleTest or a Sudoku.java under JUnit 5); the
+Attacks live in fixtures/hostile/{python,stdin,gtest,junit,pytest}/VERDICT/BEHAVIOUR/ (a
+solution.py, a main.cpp, a main.py, a sudoku.cpp under GoogleTest, a Sudoku.java under JUnit 5 or
+a sudoku.py under the course's pytest tests); the
 function-library verdict fixtures that are attacks too (loops, sleeps, exits, crashes, floods,
 forged replies) are graded again beside them. Each shape's fixtures are copied into a fresh
 world of their own, placeholders filled in (@SECRET@, @SUITE@, @HARNESS@, @TESTCASES@, @HOSTILE@,
@@ -395,8 +396,11 @@ GTEST = Shape("gtest", TESTCASES / "stdin-9x9.yaml", (".cpp",), _found("gtest", 
 JUNIT_SHAPE = Shape(
     "junit", TESTCASES / "stdin-9x9.yaml", (".java",), _found("junit", HOSTILE / "junit")
 )
-SHAPES = {shape.name: shape for shape in (PYTHON, STDIN, GTEST, JUNIT_SHAPE)}
-PROGRAMS = frozenset({"stdin", "gtest", "junit"})  # one verdict for every case of a fixture
+PYTEST = Shape(
+    "pytest", TESTCASES / "stdin-9x9.yaml", (".py",), _found("pytest", HOSTILE / "pytest")
+)
+SHAPES = {shape.name: shape for shape in (PYTHON, STDIN, GTEST, JUNIT_SHAPE, PYTEST)}
+PROGRAMS = frozenset({"stdin", "gtest", "junit", "pytest"})  # one verdict for every case
 ALL_FIXTURES = [f for shape in SHAPES.values() for f in shape.fixtures]
 BY_NAME = {f.name: f for f in ALL_FIXTURES}
 

@@ -7,8 +7,9 @@ it reads the report's path and where to mark the end of the run from its stdin, 
 or the environment; runs pytest in-process on the teacher's files alone, with no configuration,
 conftest.py or plugin of the submission's; and marks the end only once pytest has returned. A run
 whose code under test exits in the middle (os._exit(0) once it has forged a report) leaves no
-mark, and its report is not read. pytest's own packages are copied beside the teacher's files for
-every run, since the sandbox lets a student process read none of its interpreter's.
+mark, and its report is not read. pytest's own packages are put beside the teacher's files for
+every stage (harness/sandbox/pylib.py), since the sandbox lets a student process read none of
+its interpreter's.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ SKIPS = frozenset({"skip"})  # @pytest.mark.skip, @unittest.skip: never run, nev
 
 class Pytest:
     completed = frozenset({0, 1})  # 0: every test passed; 1: some failed (2-5: no run)
-    packages = ("_pytest", "pytest", "pluggy", "iniconfig", "packaging")  # what pytest imports
+    packages = ("_pytest", "pytest", "py", "pluggy", "iniconfig", "packaging", "pygments")
 
     def listed(self, path: Path, text: str) -> tuple[Listed, ...]:
         try:
