@@ -133,6 +133,7 @@ NEEDS = {
     "reads_the_supervisors_memory_on_1": FILES,
     "reads-the-secret-gtest": FILES,
     "reads-the-secret-java": FILES,
+    "reads-the-hidden-tests-pytest": FILES,
     "writes_the_harness_folders_on_1": FILES,
     "connects_to_a_unix_socket_on_1": FILES,
     "steals-the-answers-cpp": FILES,
@@ -208,6 +209,16 @@ HOLES = {
 }
 # Verdicts the harness gets wrong (not a way out, but the wrong call is blamed).
 MISJUDGED: dict[str, pytest.MarkDecorator] = {}
+# Ways out that no in-process test runner closes (docs/explanation/isolation.md, the course's own
+# unit tests): code under test shares pytest's process, and rewrites what pytest reports.
+IN_PROCESS = {
+    "registers-a-forging-plugin-pytest": pytest.mark.xfail(
+        strict=True,
+        reason="hole, by design: code under test runs in pytest's process; it finds pytest's "
+        "Config among its objects and registers a plugin that reports every failure as a pass",
+    ),
+}
+WRONG = {**MISJUDGED, **IN_PROCESS}  # the verdict test's strict xfails
 
 # What the detail of a fixture's failing cases names: what stopped the attack. The working copy's
 # cap (both configs': 32 MiB and 3,000 files) is named whether a tmpfs refused the write (the
@@ -285,6 +296,9 @@ STOPPED_BY = {
     "reads-the-secret-java": "AccessControlException",
     "fills-the-disk-java": "AccessControlException",
     "forges-the-report-and-exits-java": "AccessControlException",
+    # pytest: the harness's runner marks the end of a run once pytest has returned
+    "forges-the-report-and-exits-pytest": "did not mark its end",
+    "reads-the-hidden-tests-pytest": f"cannot read the hidden tests: {_unseen(HOSTILE)}",
 }
 
 # The function-library verdict fixtures that are attacks too, graded again here.
@@ -758,7 +772,7 @@ def _cases(result: SubmissionResult) -> list[tuple[str, Verdict, str]]:
 
 @pytest.mark.parametrize(
     "fixture",
-    [pytest.param(f, marks=MISJUDGED[f.name]) if f.name in MISJUDGED else f for f in ALL_FIXTURES],
+    [pytest.param(f, marks=WRONG[f.name]) if f.name in WRONG else f for f in ALL_FIXTURES],
     ids=lambda f: f.id,
 )
 def test_fixture_gets_its_folders_verdict(
@@ -904,7 +918,7 @@ def test_the_world_is_what_the_attacks_aim_at() -> None:
     }
     assert used <= known, used - known
     assert all(shape.suite.is_file() for shape in SHAPES.values())
-    named = {*NEEDS, *STOPPED_BY, *HOLES, *MISJUDGED, *ON_THE_PARENT, *STAGED, *ON_THE_DISK}
+    named = {*NEEDS, *STOPPED_BY, *HOLES, *WRONG, *ON_THE_PARENT, *STAGED, *ON_THE_DISK}
     named |= ON_THE_OUTPUT
     named |= set(OTHERWISE)
     assert named <= set(BY_NAME), named - set(BY_NAME)

@@ -16,7 +16,8 @@ selected and every other test deselected:
 - the report's path is set on pytest's options as its JUnit plugin starts, and cleared once it
   has, so it is not in `config.option` when the tests run;
 - a test file that does not import with the submission (a function it lacks) is reported as an
-  error of each selected test of that file, with the import's error, and the others still run.
+  error of each selected test of that file, with the import's error, and the others still run;
+  one that skips itself as it is imported (pytest.skip at module level), as each test skipped.
 
 Once pytest has returned, it creates the end mark (holding pytest's exit status) and exits with
 that status at once (no atexit handler or thread of the submission's runs after it). A run whose
@@ -33,6 +34,7 @@ from typing import Any
 
 Hook = Callable[..., None]
 NO_SETTINGS = 3  # the settings were not on stdin (or the end mark was there already)
+SOME_FAILED, NONE_COLLECTED = 1, 5  # pytest's exit statuses
 PACKAGE_FOLDERS = ("site-packages", "dist-packages")
 OPTIONS = (
     "-q",  # verbosity -1: pytest does not print the report's path at the end either
@@ -63,7 +65,10 @@ def main(argv: list[str]) -> int:
 
     files = sorted({os.path.join(test_dir, node.split("::", 1)[0]) for node in selected})
     args = [*OPTIONS, "-c", os.devnull, "--rootdir", test_dir, "--confcutdir", test_dir, *files]
-    code = int(pytest.main(args, plugins=[_plugin(pytest, report, frozenset(selected))]))
+    plugin = _plugin(pytest, report, frozenset(selected))
+    code = int(pytest.main(args, plugins=[plugin]))
+    if code == NONE_COLLECTED and plugin.stood_in:  # every file skipped itself: a run all the same
+        code = SOME_FAILED
     return _finish(finished, code)
 
 
@@ -108,13 +113,14 @@ def _finish(finished: str, code: int) -> int:
     os._exit(code)
 
 
-def _plugin(pytest: Any, report: str, selected: frozenset[str]) -> object:
+def _plugin(pytest: Any, report: str, selected: frozenset[str]) -> Any:
     """The runner's plugin: the report's path, the selection, files that did not import."""
 
     first: Callable[[Hook], Hook] = pytest.hookimpl(tryfirst=True)
 
     class Harness:
         config: Any = None
+        stood_in = 0  # tests reported for a file that did not import, or skipped itself
 
         @first
         def pytest_configure(self, config: Any) -> None:
@@ -134,19 +140,19 @@ def _plugin(pytest: Any, report: str, selected: frozenset[str]) -> object:
             items[:] = keep
 
         def pytest_collectreport(self, report: Any) -> None:
-            if not report.failed or "::" in report.nodeid:
+            """A test file that did not import (or skipped itself as it did): each of its
+            selected tests reported so, as pytest reports a test whose setup failed or skipped."""
+            if report.passed or "::" in report.nodeid:
                 return
-            why = _import_error(str(report.longrepr))
+            said = report.longrepr
+            if report.failed:
+                why = _import_error(str(said))
+                said = f"{report.nodeid} does not import with the submission: {why}"
             for node in sorted(n for n in selected if n.split("::", 1)[0] == report.nodeid):
-                failed = pytest.TestReport(
-                    node,
-                    (report.nodeid, None, node.split("::", 1)[1].replace("::", ".")),
-                    {},
-                    "failed",
-                    f"{report.nodeid} does not import with the submission: {why}",
-                    "setup",
-                )
-                self.config.hook.pytest_runtest_logreport(report=failed)
+                where = (report.nodeid, None, node.split("::", 1)[1].replace("::", "."))
+                test = pytest.TestReport(node, where, {}, report.outcome, said, "setup")
+                self.config.hook.pytest_runtest_logreport(report=test)
+                self.stood_in += 1
 
     return Harness()
 
