@@ -201,6 +201,12 @@ class LanguageConfig(_Strict):
         description="files its toolchain needs besides its commands, which `doctor` looks for "
         "(GoogleTest's header, JUnit's console launcher)",
     )
+    modules: tuple[str, ...] = Field(
+        default=(),
+        description="Python packages its runs import from the harness's own installation "
+        "(`pytest`, which the harness's pytest runner takes from there): `doctor` looks for them "
+        "where the harness runs, and says to pip install what is missing",
+    )
     packages: tuple[str, ...] = Field(
         default=(),
         description="the Debian or Ubuntu packages that install its toolchain: `doctor` says to "

@@ -1,6 +1,7 @@
 """The harness's pytest runner (shape unit-tests, framework pytest), run in the student's sandbox:
 
     {python} -I -B {harness}/pytest_runner.py {packages} {test_dir} NODE_ID...
+    {python} -I -B {harness}/pytest_runner.py --compile FILE...   (a build step)
 
 It reads, a byte at a time, two lines from its stdin, which the harness writes before it starts:
 where pytest's JUnit XML goes, and the file that marks the end of the run. Neither is in argv or
@@ -18,6 +19,9 @@ selected and every other test deselected:
 - a test file that does not import with the submission (a function it lacks) is reported as an
   error of each selected test of that file, with the import's error, and the others still run;
   one that skips itself as it is imported (pytest.skip at module level), as each test skipped.
+
+With --compile it compiles the files given (never running them) and says where one is not Python:
+as a build step, a syntax error is CE, not an error of every test.
 
 Once pytest has returned, it creates the end mark (holding pytest's exit status) and exits with
 that status at once (no atexit handler or thread of the submission's runs after it). A run whose
@@ -48,6 +52,8 @@ OPTIONS = (
 
 
 def main(argv: list[str]) -> int:
+    if argv[1:2] == ["--compile"]:
+        return _compiled(argv[2:])
     if len(argv) < 3:
         sys.stderr.write("usage: pytest_runner.py PACKAGES TEST_DIR NODE_ID...\n")
         return NO_SETTINGS
@@ -70,6 +76,22 @@ def main(argv: list[str]) -> int:
     if code == NONE_COLLECTED and plugin.stood_in:  # every file skipped itself: a run all the same
         code = SOME_FAILED
     return _finish(finished, code)
+
+
+def _compiled(files: list[str]) -> int:
+    """0 when every file compiles; else 1, each error said on stderr as `file:line: message`."""
+    failed = 0
+    for name in files:
+        try:
+            with open(name, "rb") as source:
+                compile(source.read(), name, "exec", dont_inherit=True)
+        except SyntaxError as err:
+            sys.stderr.write(f"{name}:{err.lineno}: {err.msg}\n")
+            failed = 1
+        except (OSError, ValueError) as err:
+            sys.stderr.write(f"{name}: {err}\n")
+            failed = 1
+    return failed
 
 
 def _line() -> str:
@@ -161,7 +183,8 @@ def _import_error(text: str) -> str:
     """What a collection error says went wrong: its `E` lines, else its last line."""
     said = [line[1:].strip() for line in text.splitlines() if line.startswith("E ")]
     lines = text.strip().splitlines()
-    return " ".join(said) or (lines[-1] if lines else "it raised")
+    why = " ".join(said) or (lines[-1] if lines else "it raised")
+    return why.replace(os.getcwd() + os.sep, "")  # the working copy's files by their names
 
 
 if __name__ == "__main__":
