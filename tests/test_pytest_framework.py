@@ -221,7 +221,7 @@ def test_a_run_is_read_back_from_its_report_alone(tmp_path: Path) -> None:
     options names the report when the tests run."""
     ran = _run(tmp_path, CORRECT)
     assert ran.run.ending.code == 1 and not ran.unfinished, ran.run.stdout.decode()[-2000:]
-    outcomes = {}
+    outcomes: dict[str, list[tuple[str, str]]] = {}
     for case in ran.reading.cases:
         name = PYTEST.name(case.classname, case.name)
         outcomes.setdefault(name, []).append((case.status, PYTEST.raised(case.message)))
