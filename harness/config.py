@@ -39,7 +39,7 @@ CONFIG_ENV = "SUDOKU_HARNESS_CONFIG"
 
 StandIns = Literal["none", "c"]  # what stands in for a function a student lacks (DriverConfig)
 DriverRuns = Literal["item", "probe"]  # how a driver's probes are run (DriverConfig)
-Framework = Literal["googletest", "junit5"]  # the test runners of shape unit-tests
+Framework = Literal["googletest", "junit5", "pytest"]  # the test runners of shape unit-tests
 
 
 class _Strict(BaseModel):
@@ -201,6 +201,12 @@ class LanguageConfig(_Strict):
         description="files its toolchain needs besides its commands, which `doctor` looks for "
         "(GoogleTest's header, JUnit's console launcher)",
     )
+    modules: tuple[str, ...] = Field(
+        default=(),
+        description="Python packages its runs import from the harness's own installation "
+        "(`pytest`, which the harness's pytest runner takes from there): `doctor` looks for them "
+        "where the harness runs, and says to pip install what is missing",
+    )
     packages: tuple[str, ...] = Field(
         default=(),
         description="the Debian or Ubuntu packages that install its toolchain: `doctor` says to "
@@ -324,7 +330,18 @@ class DriverConfig(_Strict):
 
 
 UNIT_TESTS_WORDS = frozenset(
-    {"sources", "tests", "test", "test_dir", "reports", "harness", "binary", "selected"}
+    {
+        "sources",
+        "tests",
+        "test",
+        "test_dir",
+        "reports",
+        "harness",
+        "binary",
+        "selected",
+        "python",
+        "packages",
+    }
 )  # what harness/shapes/unit_tests.py fills in `tests.build` and `tests.run`
 
 
@@ -336,13 +353,16 @@ class UnitTestsConfig(_Strict):
     `{test}` to one of them (a command with `{test}` runs once per test file, and a file that
     does not build makes only its own tests CE), `{test_dir}` to the folder holding them and
     the `given` files, `{reports}` to the folder the report goes in, `{harness}` to the
-    harness's files for test programs (its GoogleTest main, its Java security policy),
+    harness's files for test programs (its GoogleTest main, its Java security policy, its pytest
+    runner), `{python}` to the sandbox interpreter, `{packages}` to the folder of the Python
+    packages the runner imports (pytest's, copied from the harness's installation),
     `{selected}` to the arguments that select the tests to run (appended to `run` when it does
     not name them), and any other `{name}` to `variables`."""
 
     framework: Framework = Field(
         description="the test runner: `googletest` (its main is the harness's, "
-        "`{harness}/gtest_main.cc`), `junit5` (the console launcher)"
+        "`{harness}/gtest_main.cc`), `junit5` (the console launcher), `pytest` (the harness's "
+        "runner, `{harness}/pytest_runner.py`)"
     )
     language: str = Field(description="the submission's language: a name in `languages:`")
     files: tuple[Path, ...] = Field(

@@ -70,6 +70,10 @@ def grade_cli(folder: Path, out: Path, *options: str) -> tuple[str, dict[str, An
 EXAMPLE_OUTPUTS = ("marks.json", "gradebook.csv", "junit.xml")
 
 
+# Submissions, not tests: a hostile fixture's conftest.py (fixtures/hostile/pytest) is never this
+# suite's, and its folders need not be walked.
+collect_ignore = ["fixtures"]
+
 SHARED = "SUDOKU_HARNESS_TESTS_SHARED"  # a folder every test process of one run shares
 
 

@@ -103,6 +103,7 @@ CHECKED = {  # what `check` grades: the references, and each example with its ex
     "java-functions": 1 + 3,
     "uwb-css342": 1 + 5,  # the course's own unit tests: GoogleTest
     "hawaii-ics211": 1 + 4,  # JUnit 5
+    "cmu-15112-pytest": 1 + 8,  # pytest, under the harness's runner
 }
 TOOLCHAINS = {  # what an assignment needs here, a command or a file (.ci/run installs them)
     "c-functions": "gcc",

@@ -1,7 +1,8 @@
 """Hostile submissions: each attack gets its verdict, and leaves nothing behind.
 
-Attacks live in fixtures/hostile/{python,stdin,gtest,junit}/VERDICT/BEHAVIOUR/ (a solution.py,
-a main.cpp, a main.py, a sudoku.cpp under GoogleTest or a Sudoku.java under JUnit 5); the
+Attacks live in fixtures/hostile/{python,stdin,gtest,junit,pytest}/VERDICT/BEHAVIOUR/ (a
+solution.py, a main.cpp, a main.py, a sudoku.cpp under GoogleTest, a Sudoku.java under JUnit 5 or
+a sudoku.py under the course's pytest tests); the
 function-library verdict fixtures that are attacks too (loops, sleeps, exits, crashes, floods,
 forged replies) are graded again beside them. Each shape's fixtures are copied into a fresh
 world of their own, placeholders filled in (@SECRET@, @SUITE@, @HARNESS@, @TESTCASES@, @HOSTILE@,
@@ -132,6 +133,7 @@ NEEDS = {
     "reads_the_supervisors_memory_on_1": FILES,
     "reads-the-secret-gtest": FILES,
     "reads-the-secret-java": FILES,
+    "reads-the-hidden-tests-pytest": FILES,
     "writes_the_harness_folders_on_1": FILES,
     "connects_to_a_unix_socket_on_1": FILES,
     "steals-the-answers-cpp": FILES,
@@ -207,6 +209,16 @@ HOLES = {
 }
 # Verdicts the harness gets wrong (not a way out, but the wrong call is blamed).
 MISJUDGED: dict[str, pytest.MarkDecorator] = {}
+# Ways out that no in-process test runner closes (docs/explanation/isolation.md, the course's own
+# unit tests): code under test shares pytest's process, and rewrites what pytest reports.
+IN_PROCESS = {
+    "registers-a-forging-plugin-pytest": pytest.mark.xfail(
+        strict=True,
+        reason="hole, by design: code under test runs in pytest's process; it finds pytest's "
+        "Config among its objects and registers a plugin that reports every failure as a pass",
+    ),
+}
+WRONG = {**MISJUDGED, **IN_PROCESS}  # the verdict test's strict xfails
 
 # What the detail of a fixture's failing cases names: what stopped the attack. The working copy's
 # cap (both configs': 32 MiB and 3,000 files) is named whether a tmpfs refused the write (the
@@ -290,6 +302,9 @@ STOPPED_BY = {
     "forges-the-report-and-exits-java": "AccessControlException",
     "registers-an-extension-java": "expected: <true> but was: <false>",
     "shadows-a-teacher-class-java": "declares `Puzzles`",
+    # pytest: the harness's runner marks the end of a run once pytest has returned
+    "forges-the-report-and-exits-pytest": "did not mark its end",
+    "reads-the-hidden-tests-pytest": f"cannot read the hidden tests: {_unseen(HOSTILE)}",
 }
 
 # The function-library verdict fixtures that are attacks too, graded again here.
@@ -401,8 +416,11 @@ GTEST = Shape("gtest", TESTCASES / "stdin-9x9.yaml", (".cpp",), _found("gtest", 
 JUNIT_SHAPE = Shape(
     "junit", TESTCASES / "stdin-9x9.yaml", (".java",), _found("junit", HOSTILE / "junit")
 )
-SHAPES = {shape.name: shape for shape in (PYTHON, STDIN, GTEST, JUNIT_SHAPE)}
-PROGRAMS = frozenset({"stdin", "gtest", "junit"})  # one verdict for every case of a fixture
+PYTEST = Shape(
+    "pytest", TESTCASES / "stdin-9x9.yaml", (".py",), _found("pytest", HOSTILE / "pytest")
+)
+SHAPES = {shape.name: shape for shape in (PYTHON, STDIN, GTEST, JUNIT_SHAPE, PYTEST)}
+PROGRAMS = frozenset({"stdin", "gtest", "junit", "pytest"})  # one verdict for every case
 ALL_FIXTURES = [f for shape in SHAPES.values() for f in shape.fixtures]
 BY_NAME = {f.name: f for f in ALL_FIXTURES}
 
@@ -764,7 +782,7 @@ def _cases(result: SubmissionResult) -> list[tuple[str, Verdict, str]]:
 
 @pytest.mark.parametrize(
     "fixture",
-    [pytest.param(f, marks=MISJUDGED[f.name]) if f.name in MISJUDGED else f for f in ALL_FIXTURES],
+    [pytest.param(f, marks=WRONG[f.name]) if f.name in WRONG else f for f in ALL_FIXTURES],
     ids=lambda f: f.id,
 )
 def test_fixture_gets_its_folders_verdict(
@@ -910,7 +928,7 @@ def test_the_world_is_what_the_attacks_aim_at() -> None:
     }
     assert used <= known, used - known
     assert all(shape.suite.is_file() for shape in SHAPES.values())
-    named = {*NEEDS, *STOPPED_BY, *HOLES, *MISJUDGED, *ON_THE_PARENT, *STAGED, *ON_THE_DISK}
+    named = {*NEEDS, *STOPPED_BY, *HOLES, *WRONG, *ON_THE_PARENT, *STAGED, *ON_THE_DISK}
     named |= ON_THE_OUTPUT
     named |= set(OTHERWISE)
     assert named <= set(BY_NAME), named - set(BY_NAME)

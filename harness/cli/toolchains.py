@@ -1,11 +1,14 @@
 """The toolchains config.yaml's languages need, as `doctor` lists them: each language's commands
 (`tools`, else the first word of its build and run commands) looked for on the PATH with their
-version, and the files it `requires` (GoogleTest's header, JUnit's console launcher). What is
-missing is said in one line, with how to install it (`packages`, Debian's or Ubuntu's).
+version, the files it `requires` (GoogleTest's header, JUnit's console launcher) and the Python
+`modules` its runs take from the harness's installation (pytest) with theirs. What is missing is
+said in one line, with how to install it (`packages`, Debian's or Ubuntu's; pip for modules).
 """
 
 from __future__ import annotations
 
+import importlib.metadata
+import importlib.util
 import shutil
 import subprocess
 from collections.abc import Mapping
@@ -20,8 +23,9 @@ VERSION_TIMEOUT = 10.0
 class Toolchain:
     language: str
     found: tuple[str, ...]  # each command with its version, each file required
-    missing: tuple[str, ...]  # commands not on the PATH, files not there
+    missing: tuple[str, ...]  # commands not on the PATH, files not there, modules not installed
     packages: tuple[str, ...]
+    pip: tuple[str, ...] = ()  # the Python modules missing where the harness runs
 
     @property
     def installed(self) -> bool:
@@ -36,6 +40,9 @@ class Toolchain:
             if self.packages
             else "your system's package manager (config.yaml names no `packages:` for it)"
         )
+        if self.pip:
+            pip = f"pip install {' '.join(self.pip)} (where the harness is installed)"
+            how = pip if len(self.pip) == len(self.missing) else f"{how} and {pip}"
         return f"not installed: {', '.join(self.missing)}, install it with {how}"
 
 
@@ -53,7 +60,17 @@ def toolchain(name: str, language: LanguageConfig) -> Toolchain:
             found.append(f"{command}: {version(path)}")
     for required in language.requires:
         (found if required.exists() else missing).append(str(required))
-    return Toolchain(name, tuple(found), tuple(missing), language.packages)
+    pip = [module for module in language.modules if importlib.util.find_spec(module) is None]
+    found += [f"{m}: {_module_version(m)}" for m in language.modules if m not in pip]
+    return Toolchain(name, tuple(found), (*missing, *pip), language.packages, tuple(pip))
+
+
+def _module_version(module: str) -> str:
+    """A Python package's version, as installed where the harness runs."""
+    try:
+        return f"{module} {importlib.metadata.version(module)}"
+    except importlib.metadata.PackageNotFoundError:
+        return "installed"
 
 
 def version(path: str) -> str:

@@ -11,10 +11,12 @@ from harness.config import Framework as FrameworkName
 from harness.frameworks.base import Framework, Listed
 from harness.frameworks.googletest import GoogleTest
 from harness.frameworks.junit5 import JUnit5
+from harness.frameworks.pytest_ import Pytest
 
 FRAMEWORKS: Mapping[FrameworkName, Framework] = {
     "googletest": GoogleTest(),
     "junit5": JUnit5(),
+    "pytest": Pytest(),
 }
 
 __all__ = ["FRAMEWORKS", "Framework", "Listed"]

@@ -46,6 +46,12 @@ class Framework(Protocol):
         """The exit statuses of a run that went to its end (its tests passed, or some failed)."""
         ...
 
+    @property
+    def packages(self) -> tuple[str, ...]:
+        """Python packages of the harness's installation its runner imports (pytest's), copied
+        for each stage beside the teacher's files (`{packages}`); () for a runner of its own."""
+        ...
+
     def listed(self, path: Path, text: str) -> tuple[Listed, ...]:
         """The tests one of the teacher's files defines, in order (its text, comments and all)."""
         ...

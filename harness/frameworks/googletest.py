@@ -27,6 +27,7 @@ PREMATURE = ".premature-exit"  # beside the report, in a folder the code under t
 class GoogleTest:
     includes = ("*.h", "*.hh", "*.hpp", "*.hxx", "*.h++", "*.inc", "*.inl", "*.ipp", "*.tpp")
     completed = frozenset({0, 1})  # RUN_ALL_TESTS: 0, every test passed; 1, some failed
+    packages: tuple[str, ...] = ()
 
     def listed(self, path: Path, text: str) -> tuple[Listed, ...]:
         found = TEST.findall(uncommented(text))

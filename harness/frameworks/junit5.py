@@ -25,6 +25,7 @@ TEST = re.compile(r"@(?:Test|RepeatedTest|ParameterizedTest)\b[^;{}]*?\bvoid\s+(
 class JUnit5:
     includes: tuple[str, ...] = ()  # its sources alone: no classes, no configuration
     completed = frozenset({0, 1})  # the console launcher: 0, every test passed; 1, some failed
+    packages: tuple[str, ...] = ()
 
     def listed(self, path: Path, text: str) -> tuple[Listed, ...]:
         code = uncommented(text)

@@ -1,4 +1,4 @@
-"""Shape `unit-tests`: the course's own test suite (GoogleTest, JUnit 5) run against a
+"""Shape `unit-tests`: the course's own test suite (GoogleTest, JUnit 5, pytest) run against a
 submission, in the sandbox; only the JUnit XML its runner writes is read.
 
 For each stage's run (the visible tests, then the hidden ones: harness/grading/stages.py) the
@@ -35,7 +35,7 @@ from harness.errors import BadInput
 from harness.frameworks import FRAMEWORKS, Framework, Listed
 from harness.records.outcomes import CallOutcome, LoadOutcome
 from harness.records.probes import Probe
-from harness.sandbox import quota
+from harness.sandbox import pylib, quota
 from harness.sandbox.isolation import SANDBOX, Grants, Kind
 from harness.sandbox.junit import CaseRecord, Reading, read_reports
 from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
@@ -104,6 +104,10 @@ class _Session:
         self.disk = quota.watch(workdir, context.assignment.limits.disk)
         self.streaks = Streaks(context.assignment.limits.timeouts_before_skip, "runs")
         self.read = (side.tests, SANDBOX, *self.language.read)
+        self.packages = ""  # {packages}: the runner's Python packages (pytest's), copied here
+        if self.framework.packages:
+            self.packages = str(pylib.copied(self.framework.packages, side.root / "packages"))
+            self.read += (Path(self.packages),)
         self.sources: tuple[str, ...] = ()
         self.budget = context.budget  # extended by the build's time: builds are not calls
 
@@ -166,6 +170,8 @@ class _Session:
             "harness": str(SANDBOX),
             "binary": BINARY,
             "reports": reports,
+            "python": str(self.context.python),
+            "packages": self.packages,
         }
         return Values(words, {"sources": tuple(sources), "tests": tuple(map(str, tests))})
 

@@ -1,0 +1,102 @@
+"""pytest: the `test_*` functions of the teacher's files and the `test_*` methods of their `Test*`
+classes, named `module.test` and `module.Class.test` (as pytest's JUnit XML names them, a
+parametrized test's ids left out), selected by node id.
+
+The run is the harness's runner (`harness/sandbox/child/pytest_runner.py`), not pytest's command:
+it reads the report's path and where to mark the end of the run from its stdin, never from argv
+or the environment; runs pytest in-process on the teacher's files alone, with no configuration,
+conftest.py or plugin of the submission's; and marks the end only once pytest has returned. A run
+whose code under test exits in the middle (os._exit(0) once it has forged a report) leaves no
+mark, and its report is not read. pytest's own packages are put beside the teacher's files for
+every stage (harness/sandbox/pylib.py), since the sandbox lets a student process read none of
+its interpreter's.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from harness.errors import BadInput
+from harness.frameworks.base import Handover, Listed
+
+FINISHED = ".finished"  # beside the report, in a folder the code under test cannot list
+RAISED = re.compile(r"([A-Za-z_][\w.]*): ")  # a failure's message: "ZeroDivisionError: ..."
+ASSERTED = frozenset({"AssertionError", "Failed"})  # an assertion, pytest.fail, pytest.raises
+SKIPS = frozenset({"skip"})  # @pytest.mark.skip, @unittest.skip: never run, never listed
+
+
+class Pytest:
+    includes: tuple[str, ...] = ()  # its Python files alone: no pytest.ini, no setup.cfg
+    completed = frozenset({0, 1})  # 0: every test passed; 1: some failed (2-5: no run)
+    packages = ("_pytest", "pytest", "py", "pluggy", "iniconfig", "packaging", "pygments")
+
+    def listed(self, path: Path, text: str) -> tuple[Listed, ...]:
+        try:
+            tree = ast.parse(text, filename=path.name)
+        except SyntaxError as err:
+            raise BadInput(f"{path}: not Python, line {err.lineno}: {err.msg}") from None
+        module = path.stem
+        return tuple(
+            Listed(".".join((module, *names)), "::".join((path.name, *names)), path)
+            for names in _tests(tree.body)
+        )
+
+    def selection(self, tests: Sequence[Listed]) -> tuple[str, ...]:
+        return tuple(test.selector for test in tests)
+
+    def name(self, classname: str, testcase: str) -> str:
+        """`test_sudoku.TestRows` and `test_solves[3]` (a parametrized test's third case) as
+        `test_sudoku.TestRows.test_solves`."""
+        base = testcase.split("[", 1)[0]
+        return f"{classname}.{base}" if classname else base
+
+    def handover(self, report: Path) -> Handover:
+        return Handover(f"{report}\n{report.with_name(FINISHED)}\n".encode())
+
+    def unfinished(self, report: Path) -> str:
+        if not report.with_name(FINISHED).exists():
+            return "it ended before its tests did (the harness's runner did not mark its end)"
+        return ""
+
+    def refused(self, text: str, theirs: frozenset[str]) -> str:
+        """Nothing: a file named as one of the teacher's is removed before the run, and what
+        Python code can do to pytest in its process no list of words stops (docs/explanation/
+        isolation.md)."""
+        return ""
+
+    def raised(self, message: str) -> str:
+        """pytest reports an exception out of a test as a failure whose message starts with its
+        type (`ZeroDivisionError: division by zero`); an assertion starts `assert` or
+        `AssertionError:`, pytest.fail `Failed:`."""
+        found = RAISED.match(message)
+        if found is None or found.group(1).rsplit(".", 1)[-1] in ASSERTED:
+            return ""
+        return found.group(1)
+
+
+def _tests(body: Sequence[ast.stmt], prefix: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
+    """The names of the tests pytest collects from a module's or a class's body, in order."""
+    for node in body:
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
+            if not _skipped(node):
+                yield (*prefix, node.name)
+        elif isinstance(node, ast.ClassDef) and _collected(node):
+            yield from _tests(node.body, (*prefix, node.name))
+
+
+def _collected(node: ast.ClassDef) -> bool:
+    """A `Test*` class without an `__init__` (pytest collects no other) and not skipped."""
+    init = any(isinstance(n, ast.FunctionDef) and n.name == "__init__" for n in node.body)
+    return node.name.startswith("Test") and not init and not _skipped(node)
+
+
+def _skipped(node: ast.FunctionDef | ast.ClassDef) -> bool:
+    """Decorated `@pytest.mark.skip` or `@unittest.skip` (a skipif may run: it is listed)."""
+    for decorator in node.decorator_list:
+        called = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if isinstance(called, ast.Attribute) and called.attr in SKIPS:
+            return True
+    return False
