@@ -70,6 +70,8 @@ def test_a_report_is_read_into_its_testcases(tmp_path: Path) -> None:
         ("link", "cannot be opened"),
         ("fifo", "is not a regular file"),
         ("doctype", "declares a DOCTYPE"),
+        ("utf-16", "is not in UTF-8"),  # the DOCTYPE check reads bytes: not these
+        ("cp500", "declares the encoding 'cp500'"),  # EBCDIC: '<!DOCTYPE' is other bytes
         ("huge", f"larger than {REPORT_BYTES >> 20} MiB"),
         ("broken", "is not well-formed XML"),
         ("nothing", "it wrote no report"),
@@ -91,6 +93,13 @@ def test_a_report_the_student_could_plant_is_refused(
         os.mkfifo(report)
     elif plant == "doctype":
         report.write_bytes(b'<!DOCTYPE x [<!ENTITY a "aaaa">]><testsuites>&a;</testsuites>')
+    elif plant == "utf-16":
+        entity = '<!DOCTYPE x [<!ENTITY a "aaaa">]><testsuites>&a;</testsuites>'
+        report.write_bytes(entity.encode("utf-16"))
+    elif plant == "cp500":
+        declared = "<?xml version='1.0' encoding='cp500'?>"
+        entity = '<!DOCTYPE x [<!ENTITY a "aaaa">]><testsuites>&a;</testsuites>'
+        report.write_bytes(declared.encode() + entity.encode("cp500"))
     elif plant == "huge":
         report.write_bytes(b"<testsuites>" + b" " * REPORT_BYTES + b"</testsuites>")
     elif plant == "broken":

@@ -5,7 +5,8 @@ The report folder is opened without following a link, and each file in it that m
 report's pattern is opened by name inside that folder, again without following a link and
 without blocking (a FIFO planted there cannot hang the supervisor), and read only if it is a
 regular file of at most REPORT_BYTES. A document that declares a DOCTYPE (entities: the
-"billion laughs") is refused unread; so is one that does not parse. Of what parses, only the
+"billion laughs") is refused unread, as is one in an encoding that check cannot read as bytes
+(UTF-16, EBCDIC); so is one that does not parse. Of what parses, only the
 testcases are kept: a name, a status, and a message cut to MESSAGE_CHARS.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import fnmatch
 import os
+import re
 import stat
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterator
@@ -33,6 +35,12 @@ OUTCOMES: tuple[tuple[str, Status], ...] = (
 )
 _FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _FILE = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+
+
+DECLARED = re.compile(
+    rb"""(?:\xef\xbb\xbf)?\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']"""
+)
+PLAIN_ENCODINGS = frozenset({b"utf-8", b"utf8", b"us-ascii", b"ascii", b"iso-8859-1", b"latin-1"})
 
 
 @dataclass(frozen=True)
@@ -116,6 +124,7 @@ class _Closer:
 
 
 def _cases(data: bytes, room: int) -> list[CaseRecord]:
+    _ascii_compatible(data)
     if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
         raise _Refused("declares a DOCTYPE (refused unread)")
     try:
@@ -128,6 +137,19 @@ def _cases(data: bytes, room: int) -> list[CaseRecord]:
             raise _Refused(f"holds more than {MAX_CASES} testcases")
         found.append(_case(element))
     return found
+
+
+def _ascii_compatible(data: bytes) -> None:
+    """Refuse a report the DOCTYPE check cannot read as bytes: UTF-16 or UTF-32 (a byte order
+    mark, or NULs where `<?` stands), or an encoding declared other than UTF-8, ASCII or
+    Latin-1 (EBCDIC's `<!DOCTYPE` is other bytes). Every runner writes UTF-8."""
+    start = data[:4]
+    if start[:2] in (b"\xff\xfe", b"\xfe\xff") or b"\x00" in start:
+        raise _Refused("is not in UTF-8 (refused unread)")
+    declared = DECLARED.match(data)
+    if declared and declared.group(1).lower().replace(b"_", b"-") not in PLAIN_ENCODINGS:
+        name = declared.group(1).decode("ascii")
+        raise _Refused(f"declares the encoding {name!r} (refused unread: UTF-8 only)")
 
 
 def _case(element: ElementTree.Element) -> CaseRecord:
