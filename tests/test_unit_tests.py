@@ -122,6 +122,45 @@ def test_googletest_lists_tests_outside_comments(tmp_path: Path) -> None:
     )
 
 
+def test_googletest_leaves_out_what_never_runs(tmp_path: Path) -> None:
+    """A disabled test or one under `#if 0` is not run by GoogleTest: listed, it would be
+    missing from every report, RE for every student."""
+    text = """
+    TEST(sudoku, solves) { }
+    TEST(sudoku, DISABLED_too_slow) { }
+    TEST(DISABLED_later, solves) { }
+    #if 0
+    TEST(sudoku, not_yet) { }
+    #  if 1
+    TEST(sudoku, nested_not_yet) { }
+    #  endif
+    #else
+    TEST(sudoku, instead) { }
+    #endif
+    """
+    listed = FRAMEWORKS["googletest"].listed(tmp_path / "t.cpp", text)
+    assert [t.name for t in listed] == ["sudoku.solves", "sudoku.instead"]
+
+
+def test_junit_lists_what_runs_whatever_its_annotations_say(tmp_path: Path) -> None:
+    """A parameterized test whose display name holds braces is a test; a disabled one is not."""
+    text = """
+    class SolveTest {
+      @ParameterizedTest(name = "{0} solves")
+      @ValueSource(ints = {1, 2})
+      void solves(int n) { }
+      @Disabled("too slow")
+      @Test
+      void tooSlow() { }
+      @Test @Disabled void alsoSlow() { }
+      @Test
+      void restores() { String s = "@Disabled"; }
+    }
+    """
+    listed = FRAMEWORKS["junit5"].listed(tmp_path / "SolveTest.java", text)
+    assert [t.name for t in listed] == ["SolveTest.solves", "SolveTest.restores"]
+
+
 def test_junit_lists_test_methods_with_their_package(tmp_path: Path) -> None:
     text = """
     package edu.ics211.h09;

@@ -21,6 +21,7 @@ from harness.frameworks.base import Handover, Listed, uncommented
 
 RAISED = re.compile(r"(?:C\+\+ exception with description|Unknown C\+\+ exception) .*thrown in")
 TEST = re.compile(r"\bTEST(?:_F)?\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)")
+DIRECTIVE = re.compile(r"\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)")
 PREMATURE = ".premature-exit"  # beside the report, in a folder the code under test cannot list
 
 
@@ -30,8 +31,13 @@ class GoogleTest:
     packages: tuple[str, ...] = ()
 
     def listed(self, path: Path, text: str) -> tuple[Listed, ...]:
-        found = TEST.findall(uncommented(text))
-        return tuple(Listed(f"{suite}.{name}", f"{suite}.{name}", path) for suite, name in found)
+        """The tests GoogleTest runs: not a disabled one (`DISABLED_`), nor one under `#if 0`."""
+        found = TEST.findall(_compiled(uncommented(text)))
+        return tuple(
+            Listed(f"{suite}.{name}", f"{suite}.{name}", path)
+            for suite, name in found
+            if not (suite.startswith("DISABLED_") or name.startswith("DISABLED_"))
+        )
 
     def selection(self, tests: Sequence[Listed]) -> tuple[str, ...]:
         return ("--gtest_filter=" + ":".join(test.selector for test in tests),)
@@ -53,3 +59,22 @@ class GoogleTest:
     def raised(self, message: str) -> str:
         """GoogleTest reports an exception out of a test as a failure whose message says so."""
         return "an uncaught C++ exception" if RAISED.search(message) else ""
+
+
+def _compiled(text: str) -> str:
+    """The lines outside `#if 0` blocks (to their `#else`, `#elif` or `#endif`)."""
+    kept: list[str] = []
+    skipping, depth = False, 0
+    for line in text.splitlines():
+        directive = DIRECTIVE.match(line)
+        word = directive.group(1) if directive else ""
+        if not skipping:
+            skipping = word == "if" and directive is not None and directive.group(2).strip() == "0"
+            kept += [] if skipping else [line]
+        elif word in ("if", "ifdef", "ifndef"):
+            depth += 1
+        elif word == "endif" and depth:
+            depth -= 1
+        elif word in ("endif", "else", "elif") and not depth:
+            skipping = False
+    return "\n".join(kept)

@@ -19,7 +19,11 @@ from harness.frameworks.base import Handover, Listed, uncommented
 PACKAGE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.MULTILINE)
 CLASS = re.compile(r"\bclass\s+(\w+)")
 DECLARED = re.compile(r"\b(?:class|interface|enum|record)\s+(\w+)")
-TEST = re.compile(r"@(?:Test|RepeatedTest|ParameterizedTest)\b[^;{}]*?\bvoid\s+(\w+)\s*\(")
+TEST = re.compile(  # an annotation's arguments may hold an array ({1, 2})
+    r"@(?:Test|RepeatedTest|ParameterizedTest)\b(?:[^;{}]|\{[^{}]*\})*?\bvoid\s+(\w+)\s*\("
+)
+STRING = re.compile(r'"(?:\\.|[^"\\\n])*"')  # a string literal (its braces and words are not code)
+DISABLED = re.compile(r"@Disabled\b")
 
 
 class JUnit5:
@@ -36,7 +40,7 @@ class JUnit5:
         qualified = f"{package.group(1)}.{klass.group(1)}" if package else klass.group(1)
         return tuple(
             Listed(f"{klass.group(1)}.{method}", f"{qualified}#{method}", path)
-            for method in TEST.findall(code)
+            for method in _running(STRING.sub('""', code))
         )
 
     def selection(self, tests: Sequence[Listed]) -> tuple[str, ...]:
@@ -65,3 +69,13 @@ class JUnit5:
 
     def raised(self, message: str) -> str:
         return ""  # the report says it: an <error>, not a <failure>
+
+
+def _running(code: str) -> list[str]:
+    """The test methods JUnit runs: not one annotated @Disabled (before or after its @Test)."""
+    found = []
+    for test in TEST.finditer(code):
+        start = max(code.rfind(mark, 0, test.start()) for mark in ";{}") + 1
+        if not DISABLED.search(code, start, test.end()):
+            found.append(test.group(1))
+    return found
