@@ -41,7 +41,7 @@ from harness.shapes.base import RunContext  # noqa: E402
 from harness.shapes.unit_tests import _Session, settings_of  # noqa: E402
 from harness.submissions import Submission  # noqa: E402
 
-ASSIGNMENTS = ("uwb-css342", "hawaii-ics211")
+ASSIGNMENTS = ("uwb-css342", "hawaii-ics211", "cmu-15112-pytest")
 
 
 @dataclass(frozen=True)
