@@ -81,8 +81,8 @@ def test_a_helper_that_fails_costs_marks_once(graded: tuple[str, dict[str, Any]]
 
 CHECKED = {  # what `check` grades: the references, and each example with its expected.yaml
     "sudoku-functions": 1 + 10,
-    "board-solver": 1 + 16,
-    "stdin-program": 2 + 11,  # the C++ and the Python reference
+    "board-solver": 1 + 17,
+    "stdin-program": 2 + 13,  # the C++ and the Python reference
     "sudoku-script": 1 + 9,
 }
 
