@@ -19,6 +19,7 @@ from harness.records.moments import EXAMPLE as MOMENT_EXAMPLE
 from harness.records.moments import aware, parse_moment
 from harness.records.outcomes import AdaptationKind
 from harness.records.results import RuleName
+from harness.records.tiers import Tier
 from harness.yamlfile import dotted, first_error, read_yaml
 
 HelperPolicy = Literal["own", "reference", "better"]
@@ -120,6 +121,17 @@ class LeagueConfig(_Strict):
     baselines: tuple[Path, ...] = ()  # reference programs shown beside the students (first: x1)
 
 
+class SamplesConfig(_Strict):
+    """The course's own sample puzzles, read where they are and never copied into the project:
+    `suites calibrate` holds each tier of the suites against the samples of that tier and size
+    (harness/league/panel.py). A folder that is absent is said, and nothing is checked."""
+
+    path: Path  # a folder `suites import` reads (relative to config.yaml)
+    # sample, as `suites import` names it ("sampleio-16x16/b01") -> the tier it names; a sample
+    # with no solution needs none (it is held against the size's unsolvable cases)
+    tiers: dict[str, Tier] = Field(min_length=1)
+
+
 class NotebookConfig(_Strict):
     """A notebook beside the script, executed headlessly (the `notebook` extra): which file, how
     long each cell may run, and whether a submission without one loses the notebook's marks."""
@@ -196,6 +208,7 @@ class AssignmentConfig(_Strict):
     limits: Limits = Limits()
     program: ProgramConfig | None = None  # for shapes that build and run programs
     league: LeagueConfig | None = None
+    samples: SamplesConfig | None = None  # the course's official samples (suites calibrate)
     notebook: NotebookConfig = NotebookConfig()  # for items whose probes run the notebook
     items: dict[str, ItemConfig] = Field(min_length=1)
     rules: dict[RuleName, RuleConfig] = Field(default_factory=dict)
