@@ -12,10 +12,11 @@ import typer
 
 from harness import atomic
 from harness.cli.run import run
-from harness.config import find_config, load_config
-from harness.errors import ExitCode
+from harness.config import Config, find_config, load_config
+from harness.errors import BadInput, ExitCode
 from harness.grading.calibration import calibrated_plan
 from harness.league import panel, panel_report
+from harness.league import samples as official_samples
 from harness.puzzles import importers
 from harness.puzzles.decide import HANDOFF_GUESSES
 from harness.puzzles.generate import (
@@ -251,15 +252,24 @@ def calibrate_command(
         Optional[Path],  # noqa: UP045
         typer.Option("--panel", help="The panel's folder (default: solvers/panel by config)."),
     ] = None,
+    samples: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--samples",
+            help="The official samples' folder (default: config.yaml's samples.path; its "
+            "samples.tiers name each one's tier).",
+        ),
+    ] = None,
     config: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option("--config", help="config.yaml to use (default: ./config.yaml or a parent's)."),
     ] = None,
     verbose: VerboseOption = False,
 ) -> None:
-    """Run the panel of typical student solvers (solvers/panel) on every case, under each
-    size's CPU limit, and check the labels: easy is solved by every member, medium by the
-    MRV one, hard by any or none. Exit 1 when a label does not hold.
+    """Run the panel of typical student solvers (solvers/panel) on every case and on the
+    course's official samples, under each size's CPU limit, and check each tier both ways: a
+    member that solves the tier's samples in time solves every case of it, one that misses them
+    misses most. Exit 1 when a tier does not hold.
 
     Example: [bold]sudoku-harness suites calibrate --language cpp testcases/stdin-25x25.yaml[/bold]
     """
@@ -269,12 +279,27 @@ def calibrate_command(
         plan = calibrated_plan(settings, assignment)
         suite_paths = paths or [settings.path(p) for p in settings.assignment(assignment).suites]
         cases = [case for suite in load_suites(suite_paths) for case in suite.cases]
+        official = _official(settings, assignment, samples, cases)
         where = folder or settings.path(PANEL)
         held = True
         for each in (language,) if language else panel.LANGUAGES:
-            found = panel.calibrate(plan, cases, each, panel.members(where, each))
+            found = panel.calibrate(plan, cases, each, panel.members(where, each), official)
             typer.echo(panel_report.render(found) + "\n")
             held = held and found.holds
         return ExitCode.OK if held else ExitCode.FAILED
 
     run(work, verbose)
+
+
+def _official(
+    settings: Config, assignment: str, folder: Path | None, cases: list[Case]
+) -> official_samples.Samples | None:
+    """The official samples config.yaml names (read from `folder` when given); None when it
+    names none."""
+    configured = settings.assignment(assignment).samples
+    if configured is None:
+        if folder is not None:
+            raise BadInput.at("--samples", f"config.yaml's {assignment} has no samples.tiers")
+        return None
+    where = folder or settings.path(configured.path)
+    return official_samples.load(configured, where, official_samples.value_styles(cases))
