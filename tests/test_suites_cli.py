@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from harness.cli.app import app
 from harness.errors import ExitCode
+from harness.puzzles import solver
 from harness.puzzles.suites import load_suite
 from tests.conftest import FIXTURES, REPO
 
@@ -89,6 +90,37 @@ def test_the_shipped_generated_suites_are_reproduced_by_their_recorded_command(
         args.append("--hidden")
     assert invoke(*args).exit_code == ExitCode.OK
     assert out.read_text() == shipped.read_text()
+
+
+def test_a_tier_names_the_cases_and_the_command_is_in_each_source(tmp_path: Path) -> None:
+    out = tmp_path / "s.yaml"
+    result = invoke(*generate_args(out, "--difficulty", "easy", "--seed", "3", "--tier", "basic"))
+    assert result.exit_code == ExitCode.OK, result.output
+    cases = load_suite(out).cases
+    assert [c.id for c in cases] == ["basic-9x9-001", "basic-9x9-002", "basic-9x9-003"]
+    assert all(c.tier == "basic" and c.rating and c.rating.difficulty == "easy" for c in cases)
+    command = "suites generate --size 9 --count 3 --difficulty easy --seed 3 --tier basic"
+    assert all((c.source or "").startswith(f"{command}: generated: seed 3, case") for c in cases)
+
+
+def test_unsolvable_puzzles_are_refuted_by_singles_and_validate(tmp_path: Path) -> None:
+    out = tmp_path / "s.yaml"
+    result = invoke(*generate_args(out, "--difficulty", "medium", "--unsolvable"))
+    assert result.exit_code == ExitCode.OK, result.output
+    cases = load_suite(out).cases
+    assert [c.id for c in cases] == [
+        "unsolvable-9x9-001",
+        "unsolvable-9x9-002",
+        "unsolvable-9x9-003",
+    ]
+    for case in cases:
+        assert case.solution is None and case.rating is None and case.tier is None
+        assert solver.candidates(case.puzzle, hidden_singles=True) is None
+        assert re.search(r"then \d put at row \d, column \d: no solution", case.source or "")
+    assert invoke("suites", "validate", str(out)).exit_code == ExitCode.OK
+    refused = invoke(*generate_args(out, "--unsolvable", "--tier", "easy"))
+    assert refused.exit_code == ExitCode.BAD_INPUT
+    assert "--tier: a tier names a sample with a solution, not --unsolvable" in refused.output
 
 
 def test_a_size_that_is_not_offered_is_a_one_line_error(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ from harness.puzzles.rating import Difficulty
 from harness.puzzles.solver import DEFAULT_MAX_GUESSES
 from harness.puzzles.suites import Case, ValueStyle, dump_suite, load_suites
 from harness.puzzles.validation import validate
+from harness.records.tiers import Tier
 
 PANEL = Path("solvers/panel")  # typical student solvers, relative to config.yaml
 
@@ -132,13 +133,30 @@ def generate_command(
             "course's programs finish in time.",
         ),
     ] = None,
+    tier: Annotated[
+        Optional[Tier],  # noqa: UP045
+        typer.Option(
+            "--tier",
+            help="Name each case after the official sample it is to stand beside (basic, easy, "
+            "medium, hard): `suites calibrate` checks it does.",
+        ),
+    ] = None,
+    unsolvable: Annotated[
+        bool,
+        typer.Option(
+            "--unsolvable",
+            help="Then give each puzzle one wrong value, where naked and hidden singles prove "
+            "it has no solution (as naked singles prove it of the handout's sample).",
+        ),
+    ] = False,
     output: OutputOption = None,
     name: NameOption = None,
     hidden: HiddenOption = False,
     values: ValuesOption = "decimal",
     verbose: VerboseOption = False,
 ) -> None:
-    """Make puzzles with a unique solution by removing clues from random full grids.
+    """Make puzzles with a unique solution by removing clues from random full grids (or, with
+    --unsolvable, with none). Each case's source starts with the command that makes it.
 
     Example: [bold]sudoku-harness suites generate --size 9 --count 20 --difficulty hard
     --seed 7 -o testcases/hidden-9x9.yaml --hidden[/bold]
@@ -146,17 +164,16 @@ def generate_command(
 
     def work() -> ExitCode:
         started = time.perf_counter()
-        request = Request(size, count, difficulty, seed, max_blanks, min_guesses, max_guesses)
-        suite = _suite_name(name, output, f"generated-{size}x{size}-{difficulty}")
-        cases = [_marked(case, hidden, values) for case in generate(request, suite)]
-        blanks = f" --max-blanks {max_blanks}" if max_blanks else ""
-        guesses = f" --min-guesses {min_guesses}" if min_guesses else ""
-        guesses += f" --max-guesses {max_guesses}" if max_guesses else ""
-        command = (
-            f"sudoku-harness suites generate --size {size} --count {count} "
-            f"--difficulty {difficulty} --seed {seed}{blanks}{guesses}"
+        request = Request(
+            size, count, difficulty, seed, max_blanks, min_guesses, max_guesses, tier, unsolvable
         )
-        description = f"{count} {difficulty} {size}x{size} puzzles made by `{command}`."
+        suite = _suite_name(name, output, f"generated-{size}x{size}-{difficulty}")
+        command = _generate_command(request)
+        cases = [
+            _marked(_sourced(case, command), hidden, values) for case in generate(request, suite)
+        ]
+        kind = "unsolvable" if unsolvable else difficulty
+        description = f"{count} {kind} {size}x{size} puzzles made by `sudoku-harness {command}`."
         _emit(output, dump_suite(suite, description, cases), len(cases), started)
         return ExitCode.OK
 
@@ -215,6 +232,29 @@ def import_command(
         return ExitCode.OK
 
     run(work, verbose)
+
+
+def _generate_command(request: Request) -> str:
+    """The `suites generate` arguments that make `request`'s cases again."""
+    words = [
+        f"suites generate --size {request.size} --count {request.count}",
+        f"--difficulty {request.difficulty} --seed {request.seed}",
+    ]
+    options = {
+        "--max-blanks": request.max_blanks,
+        "--min-guesses": request.min_guesses,
+        "--max-guesses": request.max_guesses,
+        "--tier": request.tier,
+    }
+    words.extend(f"{flag} {value}" for flag, value in options.items() if value)
+    if request.unsolvable:
+        words.append("--unsolvable")
+    return " ".join(words)
+
+
+def _sourced(case: Case, command: str) -> Case:
+    """The case with the command that makes it before its source."""
+    return dataclasses.replace(case, source=f"{command}: {case.source}")
 
 
 def _suite_name(name: str | None, output: Path | None, fallback: str) -> str:
