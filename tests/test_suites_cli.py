@@ -123,6 +123,29 @@ def test_unsolvable_puzzles_are_refuted_by_singles_and_validate(tmp_path: Path) 
     assert "--tier: a tier names a sample with a solution, not --unsolvable" in refused.output
 
 
+@pytest.mark.parametrize(
+    ("name", "which"), [("stdin-16x16", ""), ("stdin-25x25", "--unsolvable")]
+)  # the 25x25 tier's command takes seconds: its unsolvable case stands for it
+def test_each_shipped_stdin_case_is_what_the_command_in_its_source_makes(
+    tmp_path: Path, name: str, which: str
+) -> None:
+    shipped = {c.id: c for c in load_suite(REPO / "testcases" / f"{name}.yaml").cases}
+    commands = {
+        re.sub(r": generated: .*", "", c.source or "", flags=re.S) for c in shipped.values()
+    }
+    for index, command in enumerate(sorted(c for c in commands if which in c)):
+        out = tmp_path / f"{index}.yaml"
+        assert invoke(*command.split(), "--values", "letters", "-o", str(out)).exit_code == 0
+        for case in load_suite(out).cases:
+            again = shipped[case.id]
+            assert (case.puzzle, case.solution, case.tier) == (
+                again.puzzle,
+                again.solution,
+                again.tier,
+            )
+            assert case.source == again.source and case.rating == again.rating
+
+
 def test_a_size_that_is_not_offered_is_a_one_line_error(tmp_path: Path) -> None:
     result = invoke("suites", "generate", "--size", "8", "-o", str(tmp_path / "x.yaml"))
     assert result.exit_code == ExitCode.BAD_INPUT
