@@ -33,7 +33,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from harness.assignments.sudoku_script.probes import course_text, notebook_puzzles  # noqa: E402
+from harness.assignments.cosc130_notebook.probes import course_text, notebook_puzzles  # noqa: E402
 from harness.config import load_config  # noqa: E402
 from harness.puzzles.suites import load_suite  # noqa: E402
 from harness.shapes.notebook_run import RUNNER, run_notebook, unavailable  # noqa: E402

@@ -1,5 +1,5 @@
 """`python -m harness` runs the same CLI as `sudoku-harness`."""
 
-from harness.cli.app import main
+from harness.cli.entry import main
 
 main()

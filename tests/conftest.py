@@ -7,6 +7,7 @@ import fcntl
 import functools
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -30,6 +31,16 @@ REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 DATASETS = REPO.parent / "shared" / "datasets"
 JOBS = os.cpu_count() or 1
+SHIPPED_FOLDERS = ("testcases", "solvers", "unit-tests")  # what the shipped config.yaml names
+
+
+def shipped_config_text(text: str | None = None) -> str:
+    """The shipped config.yaml (or TEXT from it) with the files it names made absolute, for a
+    copy that lives outside the repository."""
+    text = (REPO / "config.yaml").read_text() if text is None else text
+    for folder in SHIPPED_FOLDERS:
+        text = re.sub(rf"(?<=[\[ ]){folder}/", f"{REPO}/{folder}/", text)
+    return text
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

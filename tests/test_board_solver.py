@@ -41,6 +41,7 @@ from tests.conftest import (
     grade_path,
     graded_examples,
     plan_for,
+    shipped_config_text,
     without_timings,
 )
 from tests.test_cli import check_schema
@@ -216,11 +217,7 @@ def test_config_aliases_accept_an_older_interface(tmp_path: Path) -> None:
     text = (REPO / "config.yaml").read_text()
     assert "    aliases: {}" in text
     config = tmp_path / "config.yaml"
-    config.write_text(
-        re.sub(r"aliases: \{\}.*", aliases, text)
-        .replace(": solvers/", f": {REPO}/solvers/")
-        .replace("[solvers/", f"[{REPO}/solvers/")  # the similarity starter
-    )
+    config.write_text(shipped_config_text(re.sub(r"aliases: \{\}.*", aliases, text)))
     for folder in ("testcases", "submissions"):
         (tmp_path / folder).symlink_to(REPO / folder)
     plan = plan_for(config, "board-solver")
@@ -278,3 +275,26 @@ def test_calls_recorded_outside_the_search_fail_the_board() -> None:
     judgement = Traced(PUZZLE, None, "tiny").judge(reported(PUZZLE, events=[make], odd={}))
     assert not judgement.passed and judgement.checks
     assert all("cannot be replayed on board tiny" in c.message for c in judgement.checks)
+
+
+def test_the_same_answer_twice_is_the_same_value_whatever_it_is() -> None:
+    """A list of spaces returned twice is the same value given the same board (issue 35): it
+    was not judged, so it earned nothing. None twice is no answer repeated, and not judged."""
+
+    def same_twice(first: object, second: object) -> list[tuple[bool, str]]:
+        outcome = reported(PUZZLE, first=first, second=second, has_evaluate=False)
+        checks = MostConstrained(PUZZLE, "tiny").judge(outcome).checks
+        return [(c.passed, c.message) for c in checks if c.criterion == "same-twice"]
+
+    spaces = [(0, 1), (0, 2)]
+    assert same_twice(spaces, list(spaces)) == [(True, "")]
+    assert same_twice((0, 1), [0, 1]) == [(True, "")]
+    assert same_twice(spaces, spaces[:1]) == [
+        (
+            False,
+            "getMostConstrainedUnsolvedSpace() on board tiny returned [(0, 1), (0, 2)], "
+            "then [(0, 1)]",
+        )
+    ]
+    assert same_twice(spaces, tuple(spaces))[0][0] is False
+    assert same_twice(None, None) == []

@@ -158,9 +158,69 @@ class TriesFirstValueTwice(Backtracker):
         return found[:1] + found
 
 
+class NeverTriesLastValue(Backtracker):
+    def values(self, space: Space) -> list[int]:
+        return [v for v in super().values(space) if v < len(self.grid)]
+
+
 class TriesOneValue(Backtracker):
     def values(self, space: Space) -> list[int]:
         return super().values(space)[:1]
+
+
+class TwoSpacesReturnsBoard(Backtracker):
+    """The search in question (issue 35): a move in its space, one more in the first open space,
+    and the Board object returned whatever happened; it never undoes a move."""
+
+    def __repr__(self) -> str:
+        return "<a2.Board object>"
+
+    def search(self) -> object:
+        space = self.choose()
+        if space is None:
+            return self
+        for value in self.values(space):
+            self.make(space, value)
+            empty = sudoku.empty_cells(self.grid)
+            if not empty:
+                return self
+            then = sudoku.candidates(self.grid, *empty[0])
+            if then:
+                self.make(empty[0], then[0])
+            if self.solve():
+                return self
+            self.undo(space, value)
+        return self
+
+
+class FillsSingles(Backtracker):
+    """Forward checking inside the call: after each move, each space left with one value gets
+    it before the recursive call, and loses it on the undo."""
+
+    def search(self) -> object:
+        space = self.choose()
+        if space is None:
+            return True
+        for value in self.values(space):
+            self.make(space, value)
+            forced = self.fill_singles()
+            if self.solve():
+                return True
+            for single, only in reversed(forced):
+                self.undo(single, only)
+            self.undo(space, value)
+        return False
+
+    def fill_singles(self) -> list[tuple[Space, int]]:
+        forced: list[tuple[Space, int]] = []
+        while True:
+            empty = sudoku.empty_cells(self.grid)
+            singles = [(s, sudoku.candidates(self.grid, *s)) for s in empty]
+            single = next(((s, values[0]) for s, values in singles if len(values) == 1), None)
+            if single is None:
+                return forced
+            self.make(*single)
+            forced.append(single)
 
 
 def judge(
@@ -239,9 +299,11 @@ def test_the_reference_search_passes_on_an_unsolvable_board() -> None:
     assert result.final == givens(UNSOLVABLE)
 
 
-def test_an_already_solved_board_is_judged_on_three_criteria() -> None:
+def test_an_already_solved_board_is_judged_on_returning_true() -> None:
+    """No solution for the method to find there, no move to make: stopping after a solution
+    and keeping the givens are earned where it searched (issue 35)."""
     result = judge(UNIQUE_SOLUTION, UNIQUE_SOLUTION, [enter(), leave(True)])
-    assert criteria(result) == ("stops-after-solution", "keeps-givens", "true-when-solved")
+    assert criteria(result) == ("true-when-solved",)
     assert failures(result) == {}
 
 
@@ -254,10 +316,21 @@ def test_an_already_solved_board_must_give_true(returned: object) -> None:
 def test_no_move_is_expected_on_an_already_solved_board() -> None:
     events = [enter(), undo(0, 0, 4), make(0, 0, 4), leave(True)]
     assert failures(judge(UNIQUE_SOLUTION, UNIQUE_SOLUTION, events)) == {
-        "stops-after-solution": "Undoes 4 in (0, 0), a correct move, after a solution is found "
-        "on board b",
         "keeps-givens": "Clears the given 4 at (0, 0) on board b",
     }
+
+
+def test_the_only_solution_met_is_the_already_solved_board() -> None:
+    """A search that never tries the last value finds no solution itself: not credited with
+    stopping after one, on the board it searched or on the solved one."""
+    searched = judge(AMBIGUOUS, AMBIGUOUS_SOLUTION, NeverTriesLastValue.trace(AMBIGUOUS))
+    assert "stops-after-solution" not in criteria(searched)
+    assert failures(searched)["valid-values-once"] == (
+        "Returns False: no solution was found, and the valid value 4 at (2, 3) was never tried, "
+        "on board b"
+    )
+    solved = judge(AMBIGUOUS_SOLUTION, AMBIGUOUS_SOLUTION, [enter(), leave(True)])
+    assert criteria(solved) == ("true-when-solved",)
 
 
 # --- one fault at a time --------------------------------------------------------------------
@@ -335,6 +408,8 @@ VARIANTS = [
         TrueWhenStuck,  # the True goes up: the top-level call returns True on a half-filled board
         AMBIGUOUS,
         {
+            "valid-values-once": "Returns True: no solution was found, and the valid value 3 at "
+            "(0, 0) was never tried, on board b",
             "true-on-solution": "Returns True while 6 spaces are still empty on board b",
             "false-when-stuck": "Returns True although (0, 2) has no possible value on board b",
         },
@@ -358,10 +433,56 @@ VARIANTS = [
         {"valid-values-once": "Tries 4 in (0, 1) twice on board b"},
     ),
     (
+        TwoSpacesReturnsBoard,  # the search in question: it never tries 3 in the first open space
+        AMBIGUOUS,
+        {
+            "most-constrained-space": "Moves in two spaces, (3, 3) and (0, 0), in one call of "
+            "solveBoard on board b",
+            "valid-values-once": "Returns <a2.Board object>: no solution was found, and the valid "
+            "value 3 at (0, 0) was never tried, on board b",
+            "one-recursive-call-per-move": "Makes 2 moves before calling solveBoard on board b",
+            "true-on-solution": "Returns <a2.Board object> instead of True while 6 spaces are "
+            "still empty on board b",
+            "false-when-stuck": "Returns <a2.Board object> although (2, 0) has no possible value "
+            "on board b",
+        },
+    ),
+    (
+        TwoSpacesReturnsBoard,  # every space it moved in had one value left, which it tried
+        UNSOLVABLE,
+        {
+            "most-constrained-space": "Moves in two spaces, (0, 0) and (0, 1), in one call of "
+            "solveBoard on board b",
+            "one-recursive-call-per-move": "Makes 2 moves before calling solveBoard on board b",
+            "undoes-failed-moves": "Returns <a2.Board object> leaving 1 in (0, 0) on board b",
+            "false-when-stuck": "Returns <a2.Board object> although (2, 3) has no possible value "
+            "on board b",
+        },
+    ),
+    (
+        FillsSingles,  # the values it puts in other spaces were their only ones: all tried
+        AMBIGUOUS,
+        {
+            "most-constrained-space": "Moves in two spaces, (3, 3) and (2, 3), in one call of "
+            "solveBoard on board b",
+            "one-recursive-call-per-move": "Makes 4 moves before calling solveBoard on board b",
+        },
+    ),
+    (
+        FillsSingles,
+        UNSOLVABLE,
+        {
+            "most-constrained-space": "Moves in two spaces, (0, 0) and (0, 1), in one call of "
+            "solveBoard on board b",
+            "one-recursive-call-per-move": "Makes 9 moves before calling solveBoard on board b",
+        },
+    ),
+    (
         TriesOneValue,  # giving up early also misses the solution
         AMBIGUOUS,
         {
-            "valid-values-once": "Returns False without trying 3 in (0, 0) on board b",
+            "valid-values-once": "Returns False: no solution was found, and the valid value 3 "
+            "at (0, 0) was never tried, on board b",
             "true-on-solution": "Returns False on board b, which has a solution",
         },
     ),
@@ -534,10 +655,11 @@ def test_a_move_at_a_dead_end() -> None:
 
 def test_returning_at_once() -> None:
     no_move = "Makes no move on board b, where every space still has a value to try"
+    untried = "no solution was found, and the valid value 2 at (3, 3) was never tried, on board b"
     returned_true = judge(AMBIGUOUS, AMBIGUOUS_SOLUTION, [enter(), leave(True)])
     assert failures(returned_true) == {
         "most-constrained-space": no_move,
-        "valid-values-once": no_move,
+        "valid-values-once": f"Returns True: {untried}",
         "one-recursive-call-per-move": no_move,
         "keeps-givens": no_move,
         "true-on-solution": "Returns True while 12 spaces are still empty on board b",
@@ -546,7 +668,7 @@ def test_returning_at_once() -> None:
     assert {"stops-after-solution", UNDOES}.isdisjoint(criteria(returned_true))
     assert failures(judge(AMBIGUOUS, AMBIGUOUS_SOLUTION, [enter(), leave(False)])) == {
         "most-constrained-space": no_move,
-        "valid-values-once": "Returns False without trying any value in (3, 3) on board b",
+        "valid-values-once": f"Returns False: {untried}",
         "one-recursive-call-per-move": no_move,
         "keeps-givens": no_move,
         "true-on-solution": "Returns False on board b, which has a solution",

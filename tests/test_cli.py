@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from harness.cli import entry
 from harness.cli.app import app
 from harness.errors import ExitCode
-from harness.sandbox import isolation, landlock
+from harness.sandbox import isolation, landlock, namespaces, view
 from tests.conftest import FIXTURES, REPO, without_timings
 
 CONFIG = str(REPO / "config.yaml")
@@ -27,7 +28,7 @@ def invoke(*args: str) -> Any:
 
 
 def check_schema(report: dict[str, Any]) -> None:
-    """The documented JSON schema (README, harness/records/results.py), key for key."""
+    """The JSON schema (docs/reference/report.md, harness/records/results.py), key for key."""
     top = {"assignment", "max_marks", "submissions"}
     assert top <= set(report) <= top | {"layout", "absent"}
     student_keys = {"name", "lms_id", "email", "login", "sis_id", "section"}
@@ -190,8 +191,74 @@ def test_strict_isolation_refuses_to_run_without_confinement(
     result = invoke("grade", str(REFERENCE), "--config", CONFIG, "--isolation", "strict")
     assert result.exit_code == ExitCode.BAD_INPUT
     assert result.output == (
-        "error: --isolation strict: neither Landlock nor bubblewrap is in force on this machine\n"
+        "error: --isolation strict: neither Landlock nor namespaces (a private view, network and "
+        "PID) are in force on this machine\n"
     )
+
+
+def test_off_linux_doctor_says_what_holds_and_strict_refuses(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """macOS: no Landlock, seccomp, namespaces or cgroups. Nothing of them is tried there (their
+    system calls mean other things), doctor says so plainly, and nothing silently weakens:
+    strict refuses, auto warns."""
+    monkeypatch.setattr(sys, "platform", "darwin")
+    isolation.probe.cache_clear()
+    try:
+        layers = isolation.probe()
+        doctor = invoke("doctor")
+    finally:
+        isolation.probe.cache_clear()
+    assert {layer.name for layer in layers if layer.active} == {
+        "supervisor",
+        "rlimits",
+        "working copy",
+    }
+    assert doctor.exit_code == ExitCode.OK, doctor.output
+    said = " ".join(doctor.output.split())  # the table's wrapped cells, joined again
+    assert said.count("Linux only: not on this system (macOS)") == len(layers) - 3
+    assert "WARNING: isolation: supervisor, rlimits and working copy only" in said
+    with pytest.raises(isolation.IsolationRefused):
+        isolation.choose(isolation.Mode.STRICT, layers)
+
+
+def test_namespaces_refused_are_one_line_each_and_never_a_silent_fallback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where user namespaces are off (Ubuntu's AppArmor restriction, a sysctl), each namespace's
+    row says why in one line, grade's isolation line leaves them out, and strict still asks for
+    Landlock or all of them."""
+    refused = "Operation not permitted"
+    monkeypatch.setattr(namespaces, "refused", lambda wanted: refused)
+    monkeypatch.setattr(view, "probe", lambda: f"cannot make a mount namespace: {refused}")
+    isolation.probe.cache_clear()
+    try:
+        layers = isolation.probe()
+        doctor = invoke("doctor")
+    finally:
+        isolation.probe.cache_clear()
+    rows = {layer.name: layer for layer in layers}
+    for name in ("private view", "network namespace", "pid namespace", "ipc namespace"):
+        assert not rows[name].active and refused in rows[name].detail, rows[name]
+    said = " ".join(doctor.output.split())
+    assert said.count(refused) == 4, doctor.output
+    chosen = isolation.choose(isolation.Mode.AUTO, layers)
+    assert not (chosen.private_view or chosen.network_namespace or chosen.pid_namespace)
+    assert "namespace" not in isolation.summary(chosen).split("only;")[0]
+    if not chosen.landlock_abi:
+        with pytest.raises(isolation.IsolationRefused):
+            isolation.choose(isolation.Mode.STRICT, layers)
+
+
+def test_on_windows_the_command_says_so_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "platform", "win32")
+    with pytest.raises(SystemExit) as exited:
+        entry.main()
+    assert exited.value.code == ExitCode.BAD_INPUT
+    said = capsys.readouterr().err
+    assert said.count("\n") == 1 and "WSL 2" in said, said
 
 
 @pytest.mark.skipif(not landlock.abi(), reason="Landlock is not in this kernel")

@@ -11,8 +11,19 @@ import pytest
 from typer.testing import CliRunner
 
 from harness.cli.app import app
+from harness.cli.check import Expected, example_row, example_rows, reference_rows
+from harness.config import load_config
 from harness.errors import ExitCode
-from tests.conftest import REPO, graded_examples, without_timings
+from harness.grading.calibration import calibrated_plan
+from harness.records.results import CriterionResult, ItemResult, SubmissionResult
+from tests.conftest import (
+    REPO,
+    SHIPPED_FOLDERS,
+    examples_report,
+    graded_examples,
+    shipped_config_text,
+    without_timings,
+)
 from tests.test_cli import check_schema
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -80,28 +91,62 @@ def test_a_helper_that_fails_costs_marks_once(graded: tuple[str, dict[str, Any]]
 
 
 CHECKED = {  # what `check` grades: the references, and each example with its expected.yaml
+    "cmu-15112": 1 + 6,  # the worked examples: other courses' assignments as YAML alone
+    "columbia-csp": 1 + 5,
+    "columbia-driver": 1 + 12,  # a program given an argument, answering in output.txt
+    "monash-fit1045": 1 + 6,
     "sudoku-functions": 1 + 10,
-    "board-solver": 1 + 17,
+    "board-solver": 1 + 21,
     "stdin-program": 2 + 13,  # the C++ and the Python reference
     "sudoku-script": 1 + 9,
+    "c-functions": 1 + 6,  # compiled functions, called by a teacher's driver (shape driven)
+    "java-functions": 1 + 3,
+    "uwb-css342": 1 + 5,  # the course's own unit tests: GoogleTest
+    "hawaii-ics211": 1 + 4,  # JUnit 5
+}
+TOOLCHAINS = {  # what an assignment needs here, a command or a file (.ci/run installs them)
+    "c-functions": "gcc",
+    "java-functions": "javac",
+    "uwb-css342": "/usr/include/gtest/gtest.h",  # GoogleTest (libgtest-dev)
+    "hawaii-ics211": "/usr/share/java/junit-platform-console-standalone.jar",  # junit5
 }
 
 
-@pytest.mark.parametrize("assignment", sorted(CHECKED))
+def _with_toolchain(assignment: str) -> Any:
+    needed = TOOLCHAINS.get(assignment)
+    if needed is None or (Path(needed).exists() if "/" in needed else shutil.which(needed)):
+        return assignment
+    return pytest.param(assignment, marks=pytest.mark.skip(f"{needed} is not installed"))
+
+
+@pytest.mark.parametrize("assignment", [_with_toolchain(name) for name in sorted(CHECKED)])
 def test_check_passes_on_the_repository(assignment: str) -> None:
-    """One assignment each, so that test processes share the work (51 gradings in all)."""
-    args = ["check", "--config", str(REPO / "config.yaml"), "-a", assignment]
+    """What `check` says of every assignment: its references graded here, its examples held
+    against their expected outcomes from the grading the golden and output tests share (graded
+    once per run: grading them again here cost two minutes of every CI run)."""
+    config = load_config(REPO / "config.yaml")
+    plan = calibrated_plan(config, assignment)
+    folder = REPO / "submissions" / assignment
+    results = examples_report(assignment).submissions
+    rows = reference_rows(config, plan, 2) + example_rows(assignment, folder, results)
+    assert [row for row in rows if not row.ok] == []
+    assert len(rows) == CHECKED[assignment]
+    examples = list(folder.glob("*.expected.yaml"))
+    assert len(examples) == CHECKED[assignment] - (2 if assignment == "stdin-program" else 1)
+
+
+def test_the_check_command_grades_references_and_examples() -> None:
+    """The command itself, end to end, on an assignment whose check is quick."""
+    args = ["check", "--config", str(REPO / "config.yaml"), "-a", "columbia-csp"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == ExitCode.OK, result.output
-    assert f"{CHECKED[assignment]} ok, 0 mismatched" in result.output
-    examples = list((REPO / "submissions" / assignment).glob("*.expected.yaml"))
-    assert len(examples) == CHECKED[assignment] - (2 if assignment == "stdin-program" else 1)
+    assert f"{CHECKED['columbia-csp']} ok, 0 mismatched" in result.output
 
 
 def test_check_fails_on_a_wrong_expectation(tmp_path: Path) -> None:
     root = tmp_path / "repo"
     root.mkdir()
-    for part in ("config.yaml", "testcases", "solvers"):
+    for part in ("config.yaml", *SHIPPED_FOLDERS):
         source = REPO / part
         (shutil.copytree if source.is_dir() else shutil.copy)(source, root / part)
     examples = root / "submissions" / "sudoku-functions"
@@ -116,12 +161,23 @@ def test_check_fails_on_a_wrong_expectation(tmp_path: Path) -> None:
     assert "MISMATCH: total: 110, expected 100; flags [], expected ['print']" in result.output
 
 
+def test_an_expected_outcome_may_name_a_criterion() -> None:
+    """`marks:` checks a rubric row as ITEM.CRITERION: an item's total can hide one criterion
+    gaining what another lost."""
+    criteria = (CriterionResult("keeps-givens", 2, 2), CriterionResult("valid-values-once", 0, 5))
+    item = ItemResult("solveBoard", 2, 30, (), criteria=criteria)
+    result = SubmissionResult("search", 2, 30, "graded", "", (item,))
+    marks = {"total": 2.0, "solveBoard.keeps-givens": 2.0, "solveBoard.valid-values-once": 5.0}
+    row = example_row("board-solver", result, Expected(marks=marks))
+    assert row.problems == ("solveBoard.valid-values-once: 0, expected 5",)
+    typo = example_row("board-solver", result, Expected(marks={"solveBoard.keeps-given": 2}))
+    assert typo.problems == ("marks.solveBoard.keeps-given: no such item or criterion",)
+
+
 def test_a_rule_with_a_penalty_costs_marks_where_it_is_broken(tmp_path: Path) -> None:
     config = tmp_path / "config.yaml"
     text = (REPO / "config.yaml").read_text().replace("print: {penalty: 0}", "print: {penalty: 2}")
-    config.write_text(
-        text.replace("testcases/", f"{REPO}/testcases/").replace("solvers/", f"{REPO}/solvers/")
-    )
+    config.write_text(shipped_config_text(text))
     out = tmp_path / "r.json"
     args = ["grade", str(EXAMPLES / "prints"), "--config", str(config), "--json", str(out)]
     result = CliRunner().invoke(app, [*args, "-a", "sudoku-functions"])

@@ -116,9 +116,9 @@ def with_marker(data: bytes, base: Path) -> tuple[bytes, Path]:
 def config_document(suite: Path, examples: str | None = None) -> dict[str, Any]:
     assignment: dict[str, Any] = {
         "shape": "function-library",
-        "probes": "sudoku-functions",
+        "conventions": {"index_base": 1},
         "suites": [str(suite)],
-        "items": {"get_row": {"marks": 5}},
+        "items": {"get_row": {"marks": 5, "role": "unit-values", "unit": "row"}},
     }
     if examples is not None:
         assignment["examples"] = examples
@@ -484,12 +484,16 @@ def on_item(change: Callable[[Document], None]) -> Mutation:
 
 ASSIGNMENT_KEYS = {"title", "shape", "probes", "entry", "salvage", "suites", "reference"}
 ASSIGNMENT_KEYS |= {"examples", "limits", "program", "league", "notebook", "items", "rules"}
-ASSIGNMENT_KEYS |= {"aliases"}
+ASSIGNMENT_KEYS |= {"aliases", "conventions", "adaptations", "deadline", "starter", "similarity"}
 ITEM_KEYS = {"marks", "probe", "function", "aliases", "depends_on", "time"}
-ITEM_KEYS |= {"time_from_reference", "criteria"}
+ITEM_KEYS |= {"time_from_reference", "criteria", "plugin", "shape", "helpers"}
+ITEM_KEYS |= {"role", "args", "unit", "cases", "sizes", "positions", "label", "otherwise", "order"}
+ITEM_KEYS |= {"returns", "restores", "keeps_input", "completion", "unsolvable", "compare"}
+ITEM_KEYS |= {"layout", "file", "examples", "defaults", "uses"}
 BAD_ASSIGNMENT_VALUES: dict[str, tuple[object, ...]] = {
     "shape": (HUGE, None, [], {}),
-    "probes": (None, [], {}),
+    "probes": ([], {}, HUGE),  # null: every item declares its role
+    "conventions": ({"index_base": 2}, {"sizes": [6]}, {"representation": "nested"}, [], "x"),
     "suites": ([], "suite.yaml", ["no/such/suite.yaml"], None, {}),
     "items": ({}, [], "get_row", None, HUGE),
     "limits": ({"time": -1}, {"time": "fast"}, {"memory_mb": 1}, {"memory_mb": 1.5}, []),
@@ -505,6 +509,13 @@ BAD_ITEM_VALUES: dict[str, tuple[object, ...]] = {
     "time": (0, -1, "slow", [], *UNREADABLE),
     "time_from_reference": (0.5, "x"),
     "criteria": ({"a": {"marks": 1}}, [], {"a": {}}),
+    "role": ("row-values", 5, [], None),
+    "unit": ("diagonal", 5),
+    "args": (["col"], "grid", [5]),
+    "returns": ("maybe", 1),
+    "examples": ([{"args": 5}], "x", [{"answer": 1}]),
+    "file": ({"separator": 5}, {"newline": "cr"}, []),
+    "cases": (0, -1, "all"),
 }
 BAD_TOP_VALUES: dict[str, tuple[object, ...]] = {
     "assignments": (HUGE, [], None, {}, "a"),
@@ -517,9 +528,8 @@ CONFIG_MUTATIONS: st.SearchStrategy[Mutation] = st.one_of(
     bad_values(BAD_ASSIGNMENT_VALUES).map(lambda kv: on_assignment(setting(*kv))),
     bad_values(BAD_ITEM_VALUES).map(lambda kv: on_item(setting(*kv))),
     bad_values(BAD_TOP_VALUES).map(lambda kv: setting(*kv)),
-    st.sampled_from(["shape", "probes", "suites", "items"]).map(
-        lambda key: on_assignment(dropping(key))
-    ),
+    st.sampled_from(["shape", "suites", "items"]).map(lambda key: on_assignment(dropping(key))),
+    st.just(on_item(dropping("role"))),  # nothing then says how the item is probed
     st.just(dropping("assignments")),
     unknown_keys(ASSIGNMENT_KEYS).map(lambda key: on_assignment(setting(key, 1))),
     unknown_keys(ITEM_KEYS).map(lambda key: on_item(setting(key, 1))),

@@ -35,7 +35,7 @@ from harness.records.results import (
 from harness.records.verdicts import Verdict
 from harness.submissions import discover
 from harness.writers import gradescope
-from tests.conftest import REPO, plan_for
+from tests.conftest import REPO, plan_for, shipped_config_text
 
 SCHEMA = json.loads((Path(__file__).parent / "gradescope_schema.json").read_text())
 VENV_BIN = Path(sys.executable).parent
@@ -325,21 +325,23 @@ def test_the_zip_is_the_same_bytes_every_time(functions_zip: Path, tmp_path: Pat
 
 
 @pytest.mark.parametrize(
-    ("assignment", "tools", "extra"),
+    ("assignment", "packages", "extra"),
     [
-        ("sudoku-functions", "for tool in ; do", '"$ROOT/source"'),
-        ("stdin-program", "for tool in g++ gcc; do", '"$ROOT/source"'),
-        ("sudoku-script", "for tool in ; do", '"$ROOT/source[notebook]"'),
+        ("sudoku-functions", "for package in ; do", '"$ROOT/source"'),
+        ("stdin-program", "for package in g++ gcc; do", '"$ROOT/source"'),
+        ("sudoku-script", "for package in ; do", '"$ROOT/source[notebook]"'),
+        ("uwb-css342", "for package in g++ libgtest-dev; do", '"$ROOT/source"'),
+        ("hawaii-ics211", "for package in junit5 openjdk-17-jdk-headless; do", '"$ROOT/source"'),
     ],
 )
 def test_setup_installs_what_the_assignment_needs(
-    tmp_path: Path, assignment: str, tools: str, extra: str
+    tmp_path: Path, assignment: str, packages: str, extra: str
 ) -> None:
     root = unpack(build(REPO / "config.yaml", assignment, tmp_path / "a.zip"), tmp_path)
     for script in ("setup.sh", "run_autograder"):
         subprocess.run(["bash", "-n", root / "source" / script], check=True)
     setup = (root / "source" / "setup.sh").read_text()
-    assert tools in setup
+    assert packages in setup
     assert f"python3 -m pip install --no-cache-dir {extra}" in setup
 
 
@@ -400,10 +402,7 @@ def test_an_unknown_assignment_or_a_path_outside_the_config_folder_is_refused(
     with pytest.raises(BadInput, match="unknown assignment 'nope'"):
         build(REPO / "config.yaml", "nope", tmp_path / "a.zip")
     config = tmp_path / "config.yaml"
-    text = (REPO / "config.yaml").read_text()
-    config.write_text(
-        text.replace("testcases/", f"{REPO}/testcases/").replace("[solvers/", f"[{REPO}/solvers/")
-    )
+    config.write_text(shipped_config_text())
     with pytest.raises(BadInput, match=r"paths inside config\.yaml's folder"):
         build(config, "sudoku-functions", tmp_path / "a.zip")
     assert not (tmp_path / "a.zip").exists()

@@ -1,11 +1,12 @@
 """Hostile submissions: each attack gets its verdict, and leaves nothing behind.
 
-Attacks live in fixtures/hostile/{python,stdin}/VERDICT/BEHAVIOUR/ (a solution.py, a main.cpp or
-a main.py); the function-library verdict fixtures that are attacks too (loops, sleeps, exits,
-crashes, floods, forged replies) are graded again beside them. Each shape's fixtures are copied
-into a fresh world of their own, placeholders filled in (@SECRET@, @SUITE@, @HARNESS@,
-@TESTCASES@, @PORT@, @UDP_PORT@, @UNIX_SOCKET@, @TOKEN@), and graded together in one run, after
-which the run must have left nothing behind:
+Attacks live in fixtures/hostile/{python,stdin,gtest,junit}/VERDICT/BEHAVIOUR/ (a solution.py,
+a main.cpp, a main.py, a sudoku.cpp under GoogleTest or a Sudoku.java under JUnit 5); the
+function-library verdict fixtures that are attacks too (loops, sleeps, exits, crashes, floods,
+forged replies) are graded again beside them. Each shape's fixtures are copied into a fresh
+world of their own, placeholders filled in (@SECRET@, @SUITE@, @HARNESS@, @TESTCASES@, @HOSTILE@,
+@PORT@, @UDP_PORT@, @UNIX_SOCKET@, @ABSTRACT_SOCKET@, @TOKEN@), and graded together in one run,
+after which the run must have left nothing behind:
 
 - no process: none has the run's own working-copy folder in its command line, cwd or environment;
 - the grader's and the suites' files unchanged (hashed before and after), nothing planted in them
@@ -13,18 +14,22 @@ which the run must have left nothing behind:
 - no secret in the report: neither the answers file the test keeps outside the working copies,
   nor the marked suite or config, nor the grader's source, nor anything an attack got (STOLEN<<);
 - nothing reached the TCP listener and the UDP socket the test opens on 127.0.0.1, nor the Unix
-  socket it listens on beside its answers;
+  sockets it listens on: by path in a 0700 folder beside its answers (where ssh-agent keeps
+  SSH_AUTH_SOCK), and abstract;
 - the supervisor alive: every submission has its row and none is an internal error.
 
-An attack is graded only where the layer that stops it is in force (Landlock for files and /proc,
-its ABI 4 for TCP, its ABI 6 for signals; a pids cgroup, seccomp or bubblewrap for a daemon that
-leaves the process group; seccomp for UDP; the memory cgroup for memory no address space counts);
-elsewhere its tests skip, naming the missing layer.
+An attack is graded only where a layer that stops it is in force (Landlock for files and /proc,
+its ABI 4 for TCP, its ABI 6 for signals; a pids cgroup, seccomp or a PID namespace for a daemon
+that leaves the process group; seccomp or a network namespace for UDP; the memory cgroup, or
+seccomp denying memfd_create, for memory no address space counts); elsewhere its tests skip,
+naming the missing layer. A fixture's folder names the verdict it gets with every layer in force
+(as root); OTHERWISE says what it gets where a layer deciding it is not (as a non-root teacher).
 Each layer on its own is tested in test_isolation.py. Attacks on the parent
 process are graded in a throwaway grading process of their own; attacks on the order calls are
 made in (STAGED: time laundered from cheap calls into a solver's, hidden cases printed by visible
-ones) under an assignment of their own. A fixture that gets through says so (ESCAPED<<); where a
-layer in force should have stopped it, its test is a strict xfail.
+ones) under an assignment of their own, as are attacks on an answer read from a file (output.txt
+made a link to the teacher's answers, or a FIFO: hostile-output). A fixture that gets through
+says so (ESCAPED<<); where a layer in force should have stopped it, its test is a strict xfail.
 """
 
 from __future__ import annotations
@@ -46,15 +51,17 @@ from pathlib import Path
 
 import pytest
 
-from harness.config import load_config
+from harness.config import NotebookConfig, load_config
 from harness.grading.calibration import calibrated_plan
 from harness.grading.run import grade_all
+from harness.limits import Limits
 from harness.puzzles.suites import load_suites
 from harness.records.evidence import Grid
 from harness.records.probes import Stage
 from harness.records.results import Report, SubmissionResult, from_json, to_json
 from harness.records.verdicts import Verdict
 from harness.sandbox import isolation, landlock, view
+from harness.shapes.notebook_run import run_notebook, unavailable
 from harness.submissions import discover
 from harness.writers.outputs import Outputs, write_all
 from tests.conftest import FIXTURES, REPO
@@ -85,21 +92,36 @@ SIGNALS = Need(
     f"signal scoping needs Landlock ABI 6 (this kernel: {ABI}): the attack would kill the grader",
 )
 CONTAINED = Need(
-    bool(ACTIVE & {"pids cgroup", "seccomp", "bubblewrap"}),
+    bool(ACTIVE & {"pids cgroup", "seccomp", "pid namespace"}),
     "no layer in force here stops a daemon that leaves the process group (double fork + setsid): "
-    "that needs a pids cgroup, seccomp or bubblewrap's PID namespace, none active",
+    "that needs a pids cgroup, seccomp or a PID namespace, none active",
 )
 DATAGRAMS = Need(
-    bool(ACTIVE & {"seccomp", "bubblewrap"}),
-    "Landlock confines TCP only: UDP needs seccomp or bubblewrap's network namespace, neither "
-    "active",
+    bool(ACTIVE & {"seccomp", "network namespace"}),
+    "Landlock confines TCP only: UDP needs seccomp or a network namespace, neither active",
 )
 MEMORY = Need(
-    "memory cgroup" in ACTIVE,
-    "the memory cgroup is not in force: a memfd's pages escape RLIMIT_AS, so the attack would "
-    "hold twice its limit unbounded",
+    bool(ACTIVE & {"memory cgroup", "memfd and shm denied"}),
+    "neither the memory cgroup nor seccomp's denial of memfd_create is in force: a memfd's pages "
+    "escape RLIMIT_AS, so the attack would hold twice its limit unbounded",
 )
+HOST_SOCKETS = Need(
+    bool(ACTIVE & {"private view", "seccomp"}) and "network namespace" in ACTIVE,
+    "a Unix socket of the teacher's is reached unless a private view hides its path and a network "
+    "namespace the abstract one (or seccomp refuses sockets), which are not all in force here",
+)
+HIDDEN_PARENT = "pid namespace" in ACTIVE  # the supervisor is not there at all: getppid() is 0
 GPP = Need(shutil.which("g++") is not None, "g++ is not installed")
+GOOGLETEST = Need(
+    GPP.met and Path("/usr/include/gtest/gtest.h").is_file(),
+    "GoogleTest is not installed (Debian's libgtest-dev)",
+)
+JUNIT_JAR = Path("/usr/share/java/junit-platform-console-standalone.jar")
+JUNIT = Need(
+    shutil.which("javac") is not None and JUNIT_JAR.is_file(),
+    "a JDK and JUnit 5's console launcher are not installed (Debian's openjdk-17-jdk-headless, "
+    "junit5)",
+)
 
 NEEDS = {
     "reads_the_secret_on_1": FILES,
@@ -108,6 +130,8 @@ NEEDS = {
     "reads_the_supervisors_environ_on_1": FILES,
     "reads_the_supervisors_cmdline_on_1": FILES,
     "reads_the_supervisors_memory_on_1": FILES,
+    "reads-the-secret-gtest": FILES,
+    "reads-the-secret-java": FILES,
     "writes_the_harness_folders_on_1": FILES,
     "connects_to_a_unix_socket_on_1": FILES,
     "steals-the-answers-cpp": FILES,
@@ -125,12 +149,28 @@ NEEDS = {
     "imports_the_harness_packages_on_1": FILES,
     "imports-the-harness-packages-py": FILES,
     "holds_a_memfd_on_1": MEMORY,
+    "holds-a-memfd-py": MEMORY,
+    "connects-to-the-teachers-sockets-sh": HOST_SOCKETS,
 }
+# What a fixture gets where a layer that decides its verdict is not in force (its folder names
+# what it gets with every layer in force, as root): a memfd hog is MLE under a memory cgroup
+# (root's, or one delegated to the teacher) and RE where seccomp denies memfd_create instead.
+MEMFD_DENIED = "memory cgroup" not in ACTIVE
+OTHERWISE: dict[str, Verdict] = (
+    {"holds_a_memfd_on_1": Verdict.RE, "holds-a-memfd-py": Verdict.RE} if MEMFD_DENIED else {}
+)
 # Attacks on the grading process itself: graded in a throwaway process, never in pytest's.
 ON_THE_PARENT = {"kills_the_supervisor_on_1", "kills-the-parent-cpp", "kills-the-parent-py"}
 # Attacks on the order calls are made in, graded under an assignment of the config of their own
 # (hostile-stages: a solver with a limit of its own, hidden cases): the rest get `hostile`.
 STAGED = {"launders_time_across_calls", "leaks_hidden_puzzles"}
+# Attacks whose cap must be met before their time limit wherever the disk is (a working copy on
+# the disk, not a tmpfs, for a non-root teacher: making 3,000 files there can take longer than
+# the 0.25 s the others get): graded under hostile-files, with a second of CPU per call.
+ON_THE_DISK = {"makes_many_empty_files_on_1"}
+# Attacks on the reading of an answer from a file (program.output: file): graded under
+# hostile-output, whose programs answer in output.txt.
+ON_THE_OUTPUT = {"links-its-output-to-the-answers-py", "blocks-its-reader-py"}
 
 CAP_SYS_RESOURCE = 24
 
@@ -153,12 +193,12 @@ LIFTS_RLIMITS = pytest.mark.xfail(
     "from the bounding set before exec (PR_CAPBSET_DROP), or drop the uid",
 )
 REACHES_UNIX_SOCKETS = pytest.mark.xfail(
-    ABI >= 1 and "seccomp" not in ACTIVE,
+    ABI >= 1 and not ACTIVE & {"seccomp", "private view"},
     strict=True,
     reason="hole: under Landlock a student process still connects to any pathname Unix socket "
     "outside its working copy (Docker, D-Bus, databases): only ABI 9's "
     "LANDLOCK_ACCESS_FS_RESOLVE_UNIX (not handled by harness/sandbox/landlock.py; this kernel: "
-    f"ABI {ABI}), seccomp or bubblewrap stop it",
+    f"ABI {ABI}), seccomp or a private view stop it",
 )
 HOLES = {
     "raises_its_rlimits_on_1": LIFTS_RLIMITS,
@@ -183,16 +223,21 @@ def _unseen(path: Path) -> str:
 
 
 UNSEEN = _unseen(Path(tempfile.gettempdir()))  # the test's world is in the temp folder
+PARENT_UNSEEN = "FileNotFoundError" if HIDDEN_PARENT else "PermissionError"
+# kill(getppid()) is kill(0) there: its own process group, itself the only one it may signal
+PARENT_KILLED = "killed by SIGKILL" if HIDDEN_PARENT else "PermissionError"
+MEMFD_STOPPED = "PermissionError" if MEMFD_DENIED else "the memory cgroup's OOM killer"
 STOPPED_BY = {
     "reads_the_secret_on_1": UNSEEN,
     "reads_the_suite_on_1": UNSEEN,
     "reads_the_grader_on_1": _unseen(HARNESS),  # under /tmp in a clean clone
-    "reads_the_supervisors_environ_on_1": "PermissionError",
-    "reads_the_supervisors_cmdline_on_1": "PermissionError",
-    "reads_the_supervisors_memory_on_1": "PermissionError",
+    # in a PID namespace the supervisor is not there (getppid() is 0: /proc/0 is no process)
+    "reads_the_supervisors_environ_on_1": PARENT_UNSEEN,
+    "reads_the_supervisors_cmdline_on_1": PARENT_UNSEEN,
+    "reads_the_supervisors_memory_on_1": PARENT_UNSEEN,
     "writes_the_harness_folders_on_1": "PermissionError",
     "connects_to_the_listener_on_1": "PermissionError",
-    "kills_the_supervisor_on_1": "PermissionError",
+    "kills_the_supervisor_on_1": PARENT_KILLED,
     "sends_udp_on_1": "PermissionError",
     "connects_to_a_unix_socket_on_1": "PermissionError",
     "recursion_segfault_on_1": "SIGSEGV",
@@ -210,8 +255,8 @@ STOPPED_BY = {
     if "seccomp" in ACTIVE
     else "connect: Permission denied",
     "connects-to-the-listener-py": "PermissionError",
-    "kills-the-parent-cpp": "kill: Operation not permitted",
-    "kills-the-parent-py": "PermissionError",
+    "kills-the-parent-cpp": PARENT_KILLED if HIDDEN_PARENT else "kill: Operation not permitted",
+    "kills-the-parent-py": PARENT_KILLED,
     "fills-the-disk-cpp": "SIGXFSZ",
     "fills-the-disk-py": "File too large",
     "writes-many-files-cpp": DISK_CAP,
@@ -221,7 +266,24 @@ STOPPED_BY = {
     "prints-bad-alloc-cpp": "killed by SIGABRT",
     "prints-memory-error-py": "exited with status 1",
     "static-array-6gib-cpp": "its image alone needs 6144 MiB",
-    "holds_a_memfd_on_1": "the memory cgroup's OOM killer",
+    "holds_a_memfd_on_1": MEMFD_STOPPED,
+    "holds-a-memfd-py": MEMFD_STOPPED,
+    "links-its-output-to-the-answers-py": "output.txt is a link: not followed, not read",
+    "blocks-its-reader-py": "output.txt is not a regular file: not read",
+    "connects-to-the-teachers-sockets-sh": "refused: FileNotFoundError, ConnectionRefusedError"
+    if "seccomp" not in ACTIVE or "private view" in ACTIVE
+    else "refused: PermissionError",
+    # the course's unit tests: GoogleTest's main is the harness's, JUnit runs under a security
+    # manager that grants the classes under test nothing
+    "forges-the-report-and-exits-gtest": "premature-exit file is left",
+    "steals-its-settings-gtest": "exited with status 3",
+    "reads-the-secret-gtest": "cannot read: ",
+    "fills-the-disk-gtest": "SIGXFSZ",
+    "forks-gtest": "fork: Operation not permitted",
+    "forks-java": "AccessControlException",
+    "reads-the-secret-java": "AccessControlException",
+    "fills-the-disk-java": "AccessControlException",
+    "forges-the-report-and-exits-java": "AccessControlException",
 }
 
 # The function-library verdict fixtures that are attacks too, graded again here.
@@ -263,12 +325,17 @@ class Fixture:
 
     @property
     def verdict(self) -> Verdict:
+        """The verdict it gets here: its folder's, or what it gets without a layer (OTHERWISE)."""
+        return OTHERWISE.get(self.name, self.folder_verdict)
+
+    @property
+    def folder_verdict(self) -> Verdict:
         return Verdict(self.folder.parent.name)
 
     @property
     def key(self) -> str:
-        """The submission's name when graded: VERDICT-BEHAVIOUR."""
-        return f"{self.verdict.value}-{self.name}"
+        """The submission's name when graded: VERDICT-BEHAVIOUR (its folder's verdict)."""
+        return f"{self.folder_verdict.value}-{self.name}"
 
     @property
     def id(self) -> str:
@@ -277,7 +344,8 @@ class Fixture:
     @property
     def needs(self) -> tuple[Need, ...]:
         cpp = (GPP,) if any(self.folder.glob("*.cpp")) else ()
-        return (NEEDS.get(self.name, ALWAYS), *cpp)
+        runner = {"gtest": (GOOGLETEST,), "junit": (JUNIT,)}.get(self.shape, ())
+        return (NEEDS.get(self.name, ALWAYS), *cpp, *runner)
 
     @property
     def runnable(self) -> bool:
@@ -316,9 +384,19 @@ PYTHON = Shape(
     ),
 )
 STDIN = Shape(
-    "stdin", TESTCASES / "stdin-9x9.yaml", (".cpp", ".py"), _found("stdin", HOSTILE / "stdin")
+    "stdin",
+    TESTCASES / "stdin-9x9.yaml",
+    (".cpp", ".py", ".sh"),
+    _found("stdin", HOSTILE / "stdin"),
 )
-SHAPES = {shape.name: shape for shape in (PYTHON, STDIN)}
+# The course's own unit tests (shape unit-tests): the teacher's test files live in tests/ beside
+# the fixtures' verdict folders, outside every working copy.
+GTEST = Shape("gtest", TESTCASES / "stdin-9x9.yaml", (".cpp",), _found("gtest", HOSTILE / "gtest"))
+JUNIT_SHAPE = Shape(
+    "junit", TESTCASES / "stdin-9x9.yaml", (".java",), _found("junit", HOSTILE / "junit")
+)
+SHAPES = {shape.name: shape for shape in (PYTHON, STDIN, GTEST, JUNIT_SHAPE)}
+PROGRAMS = frozenset({"stdin", "gtest", "junit"})  # one verdict for every case of a fixture
 ALL_FIXTURES = [f for shape in SHAPES.values() for f in shape.fixtures]
 BY_NAME = {f.name: f for f in ALL_FIXTURES}
 
@@ -336,7 +414,8 @@ class World:
     markers: dict[str, str]  # what must never reach a report, by what it is
     listener: socket.socket  # TCP, listening on 127.0.0.1
     datagrams: socket.socket  # UDP, bound on 127.0.0.1
-    unix_listener: socket.socket  # a Unix socket, listening in the teacher's folder
+    unix_listener: socket.socket  # a Unix socket, listening in the teacher's 0700 folder
+    abstract_listener: socket.socket  # an abstract Unix socket (no file: a name in the kernel)
 
     @classmethod
     def make(cls, root: Path, shape: Shape) -> World:
@@ -344,17 +423,20 @@ class World:
         listener = socket.create_server(("127.0.0.1", 0))
         datagrams = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         datagrams.bind(("127.0.0.1", 0))
-        (root / "teacher").mkdir()
+        (root / "teacher").mkdir(mode=0o700)  # as ssh-agent's folder is
         unix_listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         unix_listener.bind(str(root / "teacher" / "listener.sock"))
         unix_listener.listen()
+        abstract_listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        abstract_listener.bind(f"\0sudoku-harness-hostile-{token}")
+        abstract_listener.listen()
         markers = {
             "secret answers": f"HOSTILE-SECRET-{token}",
             "suite": f"HOSTILE-SUITE-{token}",
             "config": f"HOSTILE-CONFIG-{token}",
             "grader source": (HARNESS / "grading" / "judge.py").read_text().splitlines()[0],
         }
-        world = cls(root, token, markers, listener, datagrams, unix_listener)
+        world = cls(root, token, markers, listener, datagrams, unix_listener, abstract_listener)
         world.workdir_base.mkdir()
         world.secret.write_text(f"{world.markers['secret answers']}\n1 2 3 4 5 6 7 8 9\n")
         world.suite.write_text(f"# {world.markers['suite']}\n{shape.suite.read_text()}")
@@ -388,9 +470,11 @@ class World:
             "@SUITE@": str(self.suite),
             "@HARNESS@": str(HARNESS),
             "@TESTCASES@": str(TESTCASES),
+            "@HOSTILE@": str(HOSTILE),
             "@PORT@": str(self.listener.getsockname()[1]),
             "@UDP_PORT@": str(self.datagrams.getsockname()[1]),
             "@UNIX_SOCKET@": str(self.unix_listener.getsockname()),
+            "@ABSTRACT_SOCKET@": f"sudoku-harness-hostile-{self.token}",
             "@TOKEN@": self.token,
         }
         for placeholder, value in values.items():
@@ -407,7 +491,7 @@ class World:
         return into
 
     def close(self) -> None:
-        for sock in (self.listener, self.datagrams, self.unix_listener):
+        for sock in (self.listener, self.datagrams, self.unix_listener, self.abstract_listener):
             sock.close()
 
 
@@ -424,7 +508,7 @@ class Aftermath:
     changed: tuple[str, ...]  # guarded files whose content changed
     planted: tuple[str, ...]  # files that appeared in the harness's folders
     connections: tuple[bytes, ...]  # what reached the TCP listener
-    unix_connections: tuple[bytes, ...]  # what reached the Unix socket
+    unix_connections: tuple[bytes, ...]  # what reached the Unix sockets, by path and abstract
     datagrams: tuple[bytes, ...]  # what reached the UDP socket
     throwaway: str  # how the throwaway grading process ended ("" if none ran)
     seconds: float
@@ -436,10 +520,17 @@ def _grade(shape: Shape, root: Path) -> Aftermath:
     before = _snapshot(world)
     runnable = [f for f in shape.fixtures if f.runnable]
     try:
-        here = [f for f in runnable if f.name not in ON_THE_PARENT | STAGED]
+        apart = ON_THE_PARENT | STAGED | ON_THE_DISK | ON_THE_OUTPUT
+        here = [f for f in runnable if f.name not in apart]
         staged = [f for f in runnable if f.name in STAGED]
+        on_the_disk = [f for f in runnable if f.name in ON_THE_DISK]
+        on_the_output = [f for f in runnable if f.name in ON_THE_OUTPUT]
         reports = [_grade_here(shape, world, here)]
         reports += [_grade_here(shape, world, staged, "hostile-stages")] if staged else []
+        if on_the_disk:
+            reports.append(_grade_here(shape, world, on_the_disk, "hostile-files"))
+        if on_the_output:
+            reports.append(_grade_here(shape, world, on_the_output, "hostile-output"))
         throwaway = ""
         away = [f for f in runnable if f.name in ON_THE_PARENT]
         if away:
@@ -450,7 +541,7 @@ def _grade(shape: Shape, root: Path) -> Aftermath:
         changed = _changed(before, _snapshot(world))
         planted = _planted(world.token)
         connections, datagrams = _accepted(world.listener), _received(world.datagrams)
-        unix_connections = _accepted(world.unix_listener)
+        unix_connections = _accepted(world.unix_listener) + _accepted(world.abstract_listener)
     finally:
         world.close()
         _undo_tampering(before, world.token)
@@ -672,7 +763,7 @@ def test_fixture_gets_its_folders_verdict(
     verdicts = [(case_id, verdict) for case_id, verdict, _ in _cases(_run_for(runs, fixture))]
     found = {v for _, v in verdicts}
     expected = fixture.verdict
-    if fixture.shape == "stdin":
+    if fixture.shape in PROGRAMS:
         assert found == {expected}, verdicts
         return
     assert expected in found, verdicts
@@ -785,17 +876,22 @@ def test_nothing_reaches_the_listeners(runs: Callable[[str], Aftermath], shape: 
 
 
 @REACHES_UNIX_SOCKETS
+@pytest.mark.parametrize(
+    "name", ["connects_to_a_unix_socket_on_1", "connects-to-the-teachers-sockets-sh"]
+)
 def test_nothing_reaches_a_unix_socket_outside_the_working_copy(
-    runs: Callable[[str], Aftermath],
+    runs: Callable[[str], Aftermath], name: str
 ) -> None:
-    BY_NAME["connects_to_a_unix_socket_on_1"].skip_unless_runnable()
-    assert not runs("python").unix_connections
+    """By path (in a 0700 folder of the teacher's, as ssh-agent's) or abstract."""
+    fixture = BY_NAME[name]
+    fixture.skip_unless_runnable()
+    assert not runs(fixture.shape).unix_connections
 
 
 def test_the_world_is_what_the_attacks_aim_at() -> None:
     """The attacks aim at real targets: every placeholder is known, the suites to mark exist."""
-    known = {"@SECRET@", "@SUITE@", "@HARNESS@", "@TESTCASES@", "@TOKEN@"}
-    known |= {"@PORT@", "@UDP_PORT@", "@UNIX_SOCKET@"}
+    known = {"@SECRET@", "@SUITE@", "@HARNESS@", "@TESTCASES@", "@TOKEN@", "@HOSTILE@"}
+    known |= {"@PORT@", "@UDP_PORT@", "@UNIX_SOCKET@", "@ABSTRACT_SOCKET@"}
     used = {
         word
         for f in ALL_FIXTURES
@@ -804,7 +900,9 @@ def test_the_world_is_what_the_attacks_aim_at() -> None:
     }
     assert used <= known, used - known
     assert all(shape.suite.is_file() for shape in SHAPES.values())
-    named = {*NEEDS, *STOPPED_BY, *HOLES, *MISJUDGED, *ON_THE_PARENT, *STAGED}
+    named = {*NEEDS, *STOPPED_BY, *HOLES, *MISJUDGED, *ON_THE_PARENT, *STAGED, *ON_THE_DISK}
+    named |= ON_THE_OUTPUT
+    named |= set(OTHERWISE)
     assert named <= set(BY_NAME), named - set(BY_NAME)
     assert len(BY_NAME) == len(ALL_FIXTURES), "two fixtures share a name"
 
@@ -890,3 +988,37 @@ def _every_output(result: SubmissionResult, folder: Path) -> str:
     )
     write_all(report, outputs, 1.0)
     return "\n".join(path.read_text() for path in sorted(folder.rglob("*")) if path.is_file())
+
+
+# a notebook's cells: the kernel may have Unix sockets, the teacher's are still out of reach ----
+
+NOTEBOOK = HOSTILE / "notebook" / "connects-to-the-teachers-sockets.ipynb"
+NOTEBOOK_REASON = unavailable(Path(sys.executable))
+
+
+@pytest.mark.skipif(bool(NOTEBOOK_REASON), reason=NOTEBOOK_REASON)
+def test_a_notebook_cell_reaches_no_socket_of_the_teachers(tmp_path: Path) -> None:
+    """Was (as a non-root teacher): a cell connected to a Unix socket in a 0700 folder of the
+    teacher's under /tmp, where ssh-agent, gpg-agent or D-Bus listen, and exchanged data."""
+    HOST_SOCKETS.met or pytest.skip(HOST_SOCKETS.missing)
+    world = World.make(tmp_path, PYTHON)
+    try:
+        workdir = tmp_path / "work" / "copy"
+        workdir.mkdir(mode=0o755)
+        (workdir / NOTEBOOK.name).write_text(world.fill(NOTEBOOK.read_text()))
+        layers = isolation.choose(isolation.Mode.AUTO)
+        limits = Limits(time=60)
+        outcome = run_notebook(
+            Path(sys.executable), workdir, Path(NOTEBOOK.name), NotebookConfig(), limits, layers
+        )
+        reached = _accepted(world.unix_listener) + _accepted(world.abstract_listener)
+    finally:
+        world.close()
+    assert outcome.kind == "returned", outcome
+    printed = [cell.stdout.strip() for cell in outcome.value.cells if cell.ran]
+    assert printed[1:] == [
+        "refused FileNotFoundError",
+        "refused ConnectionRefusedError",
+        "the kernel still answers",
+    ], printed
+    assert not reached

@@ -16,15 +16,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from harness.assignments.sudoku_script.expect import handout_text
-from harness.assignments.sudoku_script.notebook_expect import (
+from harness.assignments.cosc130_notebook.expect import (
     NotebookShows,
     ShownPuzzle,
     headings_in,
     printed_grids,
     sentence_count,
 )
-from harness.assignments.sudoku_script.probes import HANDOUT_PUZZLE
+from harness.assignments.declared.expect import handout_text
 from harness.cli.app import app
 from harness.config import NotebookConfig, load_config
 from harness.errors import ExitCode
@@ -46,6 +45,7 @@ from harness.shapes.notebook_run import find_notebook, unavailable
 from harness.submissions import Submission, discover
 from harness.writers.table import render
 from tests.conftest import FIXTURES, JOBS, REPO
+from tests.handouts import HANDOUT_PUZZLE
 from tests.test_sudoku_script import SOLVED
 
 NOTEBOOKS = FIXTURES / "notebook"

@@ -1,21 +1,25 @@
-"""A new assignment is one package, one registry line and its config.yaml entry.
+"""An assignment defined entirely in a folder of the teacher's: YAML, a reference, a plug-in.
 
-The toy assignment below ("count the blanks") is written into a temporary folder, as a course
-would write its own: a probes module building probes from the suites, an expectation of its own,
-and a child driver. Registering it is one line; grading goes through the real CLI and real
-worker processes, and no core file is touched. docs/adding-an-assignment.md walks through it.
+The toy assignment below is written into a temporary folder, as a course would write its own:
+its `count_blanks(grid)` is what no role says, so a plug-in makes its probes (a probes module
+building them from the suites, an expectation of its own, a child driver); its `get_row` is
+declared in YAML (`role: unit-values`), and its `is_full` is judged against the teacher's
+reference solution (`role: reference`). The plug-in is registered by config.yaml's `plugins:`
+path, or by an installed package's entry point: nothing of the harness is touched, no registry
+is patched, and grading goes through the real CLI and real worker processes.
+docs/adding-an-assignment.md walks through it.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
+import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from harness.assignments import PROBE_SETS
+from harness.assignments import plugins
 from harness.cli.app import app
 from harness.errors import ExitCode
 from tests.conftest import REPO
@@ -91,62 +95,133 @@ DRIVERS = {"toy.count_blanks": count_blanks}
 }
 
 CONFIG = """
+plugins: [toy_assignment]   # the teacher's plug-in (a package), outside the harness
 assignments:
   count-blanks:
     shape: function-library
-    probes: toy
     suites: [{suite}]
+    reference: reference
+    conventions: {{index_base: 0}}
     limits: {{time: 1.0, load_time: 5.0, memory_mb: 256}}
     items:
-      count_blanks: {{marks: 10}}
+      count_blanks: {{marks: 10, plugin: toy_assignment}}
+      get_row: {{marks: 9, role: unit-values, unit: row}}
+      is_full: {{marks: 6, role: reference, args: [grid], cases: 1}}
+"""
+
+REFERENCE = """
+def count_blanks(grid):
+    return sum(v == 0 for row in grid for v in row)
+
+
+def get_row(grid, r):
+    return list(grid[r])
+
+
+def is_full(grid):
+    return all(v != 0 for row in grid for v in row)
 """
 
 SUBMISSIONS = {
-    "counts": "def count_blanks(grid):\n    return sum(v == 0 for row in grid for v in row)\n",
-    "counts_the_givens": (
-        "def count_blanks(grid):\n    return sum(v != 0 for row in grid for v in row)\n"
+    "counts": REFERENCE,
+    "counts_the_givens": REFERENCE.replace("v == 0 for row", "v != 0 for row"),
+    "clears_the_grid": REFERENCE.replace(
+        "    return sum(v == 0 for row in grid for v in row)",
+        "    n = sum(v == 0 for row in grid for v in row)\n    grid[0][0] = 0\n    return n",
     ),
-    "clears_the_grid": (
-        "def count_blanks(grid):\n"
-        "    n = sum(v == 0 for row in grid for v in row)\n"
-        "    grid[0][0] = 0\n"
-        "    return n\n"
-    ),
+    "full_when_empty": REFERENCE.replace("v != 0 for row", "v == 0 for row"),
 }
 
 
-@pytest.fixture
-def toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The toy assignment's package, registered; returns its config.yaml."""
+def _write_toy(tmp_path: Path, config: str) -> Path:
     package = tmp_path / "toy_assignment"
     package.mkdir()
     for name, text in PACKAGE.items():
         (package / name).write_text(text.lstrip())
-    monkeypatch.syspath_prepend(str(tmp_path))
-    module = importlib.import_module("toy_assignment")
-    monkeypatch.setitem(PROBE_SETS, "toy", module.PROBE_SET)  # the one registry line
-    config = tmp_path / "config.yaml"
-    config.write_text(CONFIG.format(suite=REPO / "testcases" / "handout-examples.yaml"))
+    (tmp_path / "reference").mkdir()
+    (tmp_path / "reference" / "blanks.py").write_text(REFERENCE)
+    path = tmp_path / "config.yaml"
+    path.write_text(config.format(suite=REPO / "testcases" / "handout-examples.yaml"))
     for name, source in SUBMISSIONS.items():
         (tmp_path / "class" / name).mkdir(parents=True)
         (tmp_path / "class" / name / "blanks.py").write_text(source)
-    return config
+    return path
 
 
-def test_a_toy_assignment_is_graded_without_touching_the_core(toy: Path) -> None:
-    out = toy.parent / "report.json"
+@pytest.fixture
+def toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The toy assignment's folder; returns its config.yaml. Answers the reference gives are
+    cached in the test's own folder."""
+    monkeypatch.setenv("SUDOKU_HARNESS_CACHE", str(tmp_path / "cache"))
+    return _write_toy(tmp_path, CONFIG)
+
+
+def _graded(config: Path) -> dict[str, dict[str, object]]:
+    out = config.parent / "report.json"
     result = CliRunner().invoke(
         app,
-        ["grade", str(toy.parent / "class"), "--config", str(toy), "--jobs", "2",
+        ["grade", str(config.parent / "class"), "--config", str(config), "--jobs", "2",
          "--json", str(out)],
     )  # fmt: skip
     assert result.exit_code == ExitCode.OK, result.output
-    report = {s["name"]: s for s in json.loads(out.read_text())["submissions"]}
-    verdicts = {
-        name: {c["verdict"] for i in s["items"] for c in i["cases"]} for name, s in report.items()
-    }
-    assert verdicts == {"counts": {"AC"}, "counts_the_givens": {"WA"}, "clears_the_grid": {"WA"}}
-    assert report["counts"]["marks"] == 10
-    assert report["counts_the_givens"]["marks"] == 0
-    details = [c["detail"] for i in report["clears_the_grid"]["items"] for c in i["cases"]]
+    return {s["name"]: s for s in json.loads(out.read_text())["submissions"]}
+
+
+def _verdicts(submission: dict[str, object], item: str) -> set[str]:
+    items = submission["items"]
+    assert isinstance(items, list)
+    return {c["verdict"] for i in items if i["name"] == item for c in i["cases"]}
+
+
+def test_an_assignment_from_a_folder_is_graded_without_touching_the_core(toy: Path) -> None:
+    report = _graded(toy)
+    assert report["counts"]["marks"] == 25
+    assert _verdicts(report["counts_the_givens"], "count_blanks") == {"WA"}
+    assert _verdicts(report["full_when_empty"], "is_full") == {"AC", "WA"}  # a full grid: WA
+    assert _verdicts(report["full_when_empty"], "get_row") == {"AC"}
+    items = report["clears_the_grid"]["items"]
+    assert isinstance(items, list)
+    details = [c["detail"] for i in items if i["name"] == "count_blanks" for c in i["cases"]]
     assert all("changed the grid it was given" in d for d in details), details
+    assert list((toy.parent / "cache").glob("*.json"))  # the reference's answers, kept
+
+
+def test_the_references_answers_are_cached_by_content(toy: Path) -> None:
+    """The second run asks the reference nothing: a reference that would fail now (it raises)
+    is never run, since its files are what the answers are keyed by... once they change, it
+    runs again and the failure is the teacher's one line."""
+    _graded(toy)
+    cached = sorted((toy.parent / "cache").glob("*.json"))
+    assert _graded(toy)["counts"]["marks"] == 25
+    assert sorted((toy.parent / "cache").glob("*.json")) == cached
+    (toy.parent / "reference" / "blanks.py").write_text(REFERENCE + "\nraise SystemExit(3)\n")
+    result = CliRunner().invoke(app, ["grade", str(toy.parent / "class"), "--config", str(toy)])
+    assert result.exit_code == ExitCode.BAD_INPUT, result.output
+    assert "reference" in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_a_plugin_installed_as_a_package_is_found_by_its_entry_point(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The other way: a package that declares the entry point `sudoku_harness.assignments`
+    (here a dist-info folder on the path, as pip would leave it)."""
+    plain = CONFIG.replace("plugins: [toy_assignment]", "").replace("toy_assignment}", "toy}")
+    config = _write_toy(tmp_path, plain)
+    info = tmp_path / "toy_assignment-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-assignment\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(f"[{plugins.GROUP}]\ntoy = toy_assignment:PROBE_SET\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("SUDOKU_HARNESS_CACHE", str(tmp_path / "cache"))
+    assert "toy" in plugins.installed()
+    assert _graded(config)["counts"]["marks"] == 25
+    assert "toy_assignment" in sys.modules  # loaded by the harness, from the teacher's folder
+
+
+def test_a_plugin_that_does_not_load_is_one_line_naming_it(tmp_path: Path) -> None:
+    config = _write_toy(tmp_path, CONFIG)
+    (tmp_path / "toy_assignment" / "__init__.py").write_text("PROBE_SET = 42\n")
+    result = CliRunner().invoke(app, ["grade", str(tmp_path / "class"), "--config", str(config)])
+    assert result.exit_code == ExitCode.BAD_INPUT, result.output
+    assert result.output.startswith("error: ") and "plugins[0]" in result.output
+    assert "must be a ProbeSet" in result.output and len(result.output.splitlines()) == 1

@@ -25,6 +25,7 @@ from harness.records.results import (
     from_json,
     to_json,
 )
+from harness.records.similarity import FLAG_RULES
 from harness.records.verdicts import Verdict
 from harness.writers import gradebook, junit, table
 from tests.conftest import REPO
@@ -93,7 +94,7 @@ adjustments = st.builds(
 )
 source_lines = st.builds(SourceLine, st.integers(1, 10_000), texts, st.integers(0, 300), texts)
 shares = st.floats(min_value=0, max_value=1, allow_nan=False)
-similars = st.builds(Similar, texts, shares, shares)
+similars = st.builds(Similar, texts, shares, shares, st.sampled_from(FLAG_RULES))
 submissions = st.builds(
     SubmissionResult,
     texts,

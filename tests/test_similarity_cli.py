@@ -6,11 +6,14 @@ from __future__ import annotations
 import json
 import shutil
 import zipfile
+from dataclasses import fields
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 from harness.cli.app import app
+from harness.config import SimilarityConfig
+from harness.records.similarity import Settings
 from tests.conftest import FIXTURES
 
 CLASS = FIXTURES / "similarity"
@@ -40,7 +43,7 @@ def test_the_table_ranks_the_copies_first_and_flags_them(tmp_path: Path) -> None
     code, output = similarity(str(a_class(tmp_path / "class")))
     assert code == 0, output
     lines = output.splitlines()
-    flagged = [line for line in lines if line.rstrip().endswith("FLAG")]
+    flagged = [line for line in lines if line.rstrip().endswith("threshold")]
     assert len(flagged) == 3, output
     assert all("original" in line or "everything" in line for line in flagged)
     assert lines[2:5] == flagged
@@ -57,6 +60,7 @@ def test_the_json_holds_every_pair_with_both_shares(tmp_path: Path) -> None:
     top = pairs[0]
     assert {top["a"], top["b"]} == {"original", "reordered"}
     assert top["share_a"] > 0.9 and top["share_b"] > 0.9
+    assert top["bridged_a"] >= 0 and top["bridged_b"] >= 0  # merged matches' gaps, said
     assert top["regions_a"][0]["file"] == "q.py"
     assert document["starter_fingerprints"] > 50
 
@@ -110,3 +114,36 @@ def test_an_archive_is_compared_with_the_class(tmp_path: Path) -> None:
         frozenset(("reordered", "archive/original")),
     }
     assert "5 submissions (and 2 archived)" in output.splitlines()[-1]
+
+
+def test_an_outlier_is_flagged_and_each_output_says_by_which_rule(tmp_path: Path) -> None:
+    """The original, a half copy of it (34% and 38%: under the threshold) and the independent
+    solutions: the half copy is flagged as an outlier of the class in the table, the JSON and
+    the pages."""
+    folder = tmp_path / "class"
+    shutil.copytree(CLASS / "original", folder / "original")
+    shutil.copytree(CLASS / "outlier" / "half_copied", folder / "half_copied")
+    for path in (CLASS / "independent").iterdir():
+        shutil.copytree(path, folder / path.name)
+    out, pages = tmp_path / "similarity.json", tmp_path / "pages"
+    code, output = similarity(str(folder), "--json", str(out), "--report", str(pages))
+    assert code == 0, output
+    lines = output.splitlines()
+    assert set(lines[2].split()[1:4:2]) == {"original", "half_copied"}, output
+    assert lines[2].rstrip().endswith("outlier") and "0 with either side >= 50%" in lines[-1]
+    assert "1 outliers >= 30% where the class's median is" in lines[-1], lines[-1]
+    document = json.loads(out.read_text())
+    assert document["format"] == 2 and document["outliers"]["cutoff"] == 0.3
+    assert [(p["rule"], p["flagged"]) for p in document["pairs"][:2]] == [
+        ("outlier", True), (None, False)
+    ]  # fmt: skip
+    assert "Flagged as an outlier of the class" in (pages / "pair-0001.html").read_text()
+    assert "<td>outlier</td>" in (pages / "index.html").read_text()
+
+
+def test_every_similarity_key_of_config_is_a_setting_of_the_engine() -> None:
+    engine = {f.name for f in fields(Settings)}
+    assert set(SimilarityConfig.model_fields) - {"archive"} == engine
+    given = SimilarityConfig(outlier_z=None, merge_gap=0, threshold=0.6)
+    assert given.settings() == Settings(outlier_z=None, merge_gap=0, threshold=0.6)
+    assert SimilarityConfig().settings() == Settings()

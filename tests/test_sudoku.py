@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from harness.assignments.sudoku_functions.probes import HANDOUT_LISTS
 from harness.puzzles import sudoku
 from harness.puzzles.suites import load_suite
 from tests.conftest import REPO
+from tests.handouts import HANDOUT_LISTS
 
 FIG5 = load_suite(REPO / "testcases" / "handout-examples.yaml").cases[0]
 

@@ -12,18 +12,19 @@ from typing import Any
 
 import pytest
 
-from harness.assignments.sudoku_script.expect import (
+from harness.assignments.cosc130_notebook.probes import course_text
+from harness.assignments.declared.expect import (
     Copied,
     Displayed,
-    SolvedUnchanged,
+    SolvedGrid,
     handout_text,
 )
-from harness.assignments.sudoku_script.probes import HANDOUT_PUZZLE, course_text
 from harness.puzzles.sudoku import thaw
 from harness.records.evidence import Grid
 from harness.records.outcomes import CallOutcome
 from harness.shapes.notebook_run import unavailable
 from tests.conftest import REPO, graded_examples, without_timings
+from tests.handouts import HANDOUT_PUZZLE
 from tests.test_cli import check_schema
 from tests.test_examples import compare_golden
 
@@ -92,12 +93,12 @@ def test_solve_must_leave_its_input_as_it_was() -> None:
     puzzle = tuple(
         tuple(0 if (r + c) % 2 else v for c, v in enumerate(row)) for r, row in enumerate(SOLVED)
     )
-    expect = SolvedUnchanged(puzzle, SOLVED)
+    expect = SolvedGrid(puzzle, SOLVED, keeps_input=True)
     kept = CallOutcome("returned", value=thaw(SOLVED), args_after=(thaw(puzzle),))
     changed = CallOutcome("returned", value=thaw(SOLVED), args_after=(thaw(SOLVED),))
     assert expect.judge(kept).passed
     assert "changed the puzzle it was given" in expect.judge(changed).detail
-    none = SolvedUnchanged(puzzle, None).judge(
+    none = SolvedGrid(puzzle, None, keeps_input=True).judge(
         CallOutcome("returned", value=None, args_after=(thaw(puzzle),))
     )
     assert none.passed

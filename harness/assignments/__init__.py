@@ -1,19 +1,39 @@
-"""The assignments: one package each, registered here by one line.
+"""The probe sets that make an assignment's probes, by name.
 
-A package gives a ProbeSet (harness/assignments/base.py): per graded item, how it is probed,
-built from the suites, and the child drivers its probes name. config.yaml names the set
-(`probes:`) and each item's builder (`probe:`, defaulting to the item's name).
-docs/adding-an-assignment.md walks through adding one.
+An assignment is declared in YAML (its items' roles: harness/assignments/declared/), or made by
+a probe set: a package of the harness's (board-solver's trace replay, stdin-program's programs),
+or a plug-in the teacher writes outside it (harness/assignments/plugins.py). A probe set gives
+a ProbeSet (harness/assignments/base.py): per graded item, how it is probed, built from the
+suites, and the child drivers its probes name. config.yaml names the set for the whole
+assignment (`probes:`) or for one item (`plugin:`), and each item's builder (`probe:`,
+defaulting to the item's name). docs/adding-an-assignment.md walks through each way.
 """
 
 from __future__ import annotations
 
-from harness.assignments import board_solver, stdin_program, sudoku_functions, sudoku_script
+import functools
+from collections.abc import Mapping
+from pathlib import Path
+
+from harness.assignments import board_solver, cosc130_notebook, plugins, stdin_program, unit_tests
 from harness.assignments.base import ProbeSet
 
-PROBE_SETS: dict[str, ProbeSet] = {
-    "sudoku-functions": sudoku_functions.PROBE_SET,
+BUILT_IN: dict[str, ProbeSet] = {
     "board-solver": board_solver.PROBE_SET,
     "stdin-program": stdin_program.PROBE_SET,
-    "sudoku-script": sudoku_script.PROBE_SET,
+    "cosc130-notebook": cosc130_notebook.PROBE_SET,
+    "unit-tests": unit_tests.PROBE_SET,
 }
+
+
+def probe_sets(paths: tuple[Path, ...] = (), config_file: Path = Path("config.yaml")) -> (
+    Mapping[str, ProbeSet]
+):  # fmt: skip
+    """Every probe set by name: the built-in ones, the installed plug-ins, and those of
+    config.yaml's `plugins:` (`paths`, relative to `config_file`)."""
+    return _probe_sets(tuple(paths), config_file.resolve())
+
+
+@functools.lru_cache(maxsize=8)
+def _probe_sets(paths: tuple[Path, ...], config_file: Path) -> Mapping[str, ProbeSet]:
+    return plugins.merged(BUILT_IN, plugins.installed(), plugins.from_paths(paths, config_file))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from harness.assignments.course import PLAIN, Course
 from harness.puzzles import sudoku
 from harness.records.evidence import Grid, Grids
 from harness.records.outcomes import CallOutcome
@@ -108,8 +109,11 @@ class SameMembers(NoGrids):
         return Judgement(True, accepted=readings(order))
 
 
-def grid_difference(expected: Grid, got: Any) -> str:
-    """Why `got` is not the grid `expected`, in words; empty when it is."""
+def grid_difference(expected: Grid, got: Any, course: Course = PLAIN) -> str:
+    """Why `got` is not the grid `expected` (written as `course` writes grids), in words; empty
+    when it is."""
+    if not course.plain:
+        return _course_difference(expected, got, course)
     if not _is_grid(got, len(expected)):
         return f"returned {show(got)}, which is not a {len(expected)}x{len(expected)} grid"
     for r, (want_row, got_row) in enumerate(zip(expected, got, strict=True), 1):
@@ -117,6 +121,29 @@ def grid_difference(expected: Grid, got: Any) -> str:
             if type(value) is not int or value != want:
                 return f"row {r}, column {c} holds {show(value)}, expected {want}"
     return ""
+
+
+def _course_difference(expected: Grid, got: Any, course: Course) -> str:
+    read = course.read_grid(got, len(expected))
+    if isinstance(read, str):
+        return read
+    for r, (want_row, got_row) in enumerate(zip(expected, read, strict=True), 1):
+        for c, (want, value) in enumerate(zip(want_row, got_row, strict=True), 1):
+            if value != want:
+                held, wanted = show(course.value(value)), show(course.value(want))
+                return f"row {r}, column {c} holds {held}, expected {wanted}"
+    return ""
+
+
+def read_grid(value: Any, size: int, course: Course = PLAIN) -> Grid | None:
+    """The model's grid of a returned value (None: not a grid of this size as `course` writes
+    grids)."""
+    if course.plain:
+        if not _is_grid(value, size) or any(type(v) is not int for row in value for v in row):
+            return None
+        return sudoku.freeze(value)
+    read = course.read_grid(value, size)
+    return None if isinstance(read, str) else read
 
 
 def _is_grid(value: Any, n: int) -> bool:
@@ -138,11 +165,12 @@ class GridAfter:
     criteria: ClassVar[tuple[str, ...]] = ()
 
     expected: Grid
+    course: Course = PLAIN
 
     def judge(self, outcome: CallOutcome) -> Judgement:
-        difference = grid_difference(self.expected, outcome.value)
+        difference = grid_difference(self.expected, outcome.value, self.course)
         if difference and outcome.value is None and outcome.args_after:
-            changed = not grid_difference(self.expected, outcome.args_after[0])
+            changed = not grid_difference(self.expected, outcome.args_after[0], self.course)
             hint = " (it changed the grid in place but must also return it)" if changed else ""
             return Judgement(False, f"returned None{hint}")
         if difference:
@@ -150,6 +178,8 @@ class GridAfter:
         return Judgement(True, accepted=readings(in_place_note(outcome, "")))
 
     def grids(self, probe: Probe, outcome: CallOutcome) -> Grids | None:
+        if not self.course.plain:
+            return None  # the feedback's grids are drawn from rows of ints
         given = probe.args[0] if probe.args else None  # the grid the call was given
         return Grids.from_values(given, self.expected, outcome.value)
 
@@ -164,6 +194,7 @@ class Solves:
     puzzle: Grid
     solution: Grid | None  # None: no solution exists
     any_completion: bool = False  # several solutions allowed: any valid completion is right
+    course: Course = PLAIN
 
     def judge(self, outcome: CallOutcome) -> Judgement:
         got = outcome.value
@@ -192,7 +223,16 @@ class Solves:
         return Grids.from_values(self.puzzle, self.solution, value[1])
 
     def _grid_problem(self, solution: Grid, grid: Any) -> str:
-        if self.any_completion and _is_grid(grid, len(self.puzzle)):
-            ok = sudoku.is_solution_of(self.puzzle, grid)
-            return "" if ok else "the returned grid is not a valid completion of the puzzle"
-        return grid_difference(solution, grid)
+        return solution_problem(self.puzzle, solution, grid, self.any_completion, self.course)
+
+
+def solution_problem(
+    puzzle: Grid, solution: Grid, got: Any, any_completion: bool, course: Course = PLAIN
+) -> str:
+    """Why `got` does not solve `puzzle` ("" when it does): it must be `solution`, or, where the
+    puzzle has several, any valid completion that keeps the givens."""
+    read = read_grid(got, len(puzzle), course) if any_completion else None
+    if read is not None:
+        ok = sudoku.is_solution_of(puzzle, read)
+        return "" if ok else "the returned grid is not a valid completion of the puzzle"
+    return grid_difference(solution, got, course)

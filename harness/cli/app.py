@@ -15,11 +15,12 @@ from tabulate import tabulate
 
 from harness import __version__, executors
 from harness.cli import doctor as doctor_report
-from harness.cli import progress, terminal
+from harness.cli import progress, terminal, toolchains
 from harness.cli import suites as suites_cli
 from harness.cli.check import check as run_check
 from harness.cli.inference import infer
 from harness.cli.run import run
+from harness.cli.scaffold import scaffold
 from harness.cli.similarity import flag_similar, similarity
 from harness.config import Config, find_config, load_config
 from harness.errors import BadInput, ExitCode
@@ -56,27 +57,57 @@ app = typer.Typer(
     help="Grade Sudoku-solver programming assignments safely and fairly.",
 )
 
+# The panels `--help` groups a command's options in: what is read, who the class is and when it
+# was due, what is written, and how the run goes.
+INPUT, CLASS, OUTPUTS, RUNNING = "input", "class and deadlines", "outputs", "running"
+PANELS = (INPUT, CLASS, OUTPUTS, RUNNING)
+
 ConfigOption = Annotated[
     Optional[Path],  # noqa: UP045 - typer reads this annotation at run time on 3.10 too
-    typer.Option("--config", help="config.yaml to use (default: ./config.yaml or a parent's)."),
+    typer.Option(
+        "--config",
+        help="config.yaml to use (default: $SUDOKU_HARNESS_CONFIG, else ./config.yaml or the "
+        "first in a parent folder).",
+        rich_help_panel=INPUT,
+    ),
 ]
 AssignmentOption = Annotated[
     Optional[str],  # noqa: UP045
     typer.Option(
-        "--assignment", "-a", help="Assignment name from config.yaml (default: inferred)."
+        "--assignment",
+        "-a",
+        help="Assignment name from config.yaml (default: inferred from the path and the files, "
+        "and said on stderr).",
+        rich_help_panel=INPUT,
     ),
 ]
 JobsOption = Annotated[
     int,
-    typer.Option("--jobs", "-j", min=1, help="Submissions graded at once (default: CPU count)."),
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=1,
+        help="Submissions graded at once; -j 1 runs the same code serially.",
+        show_default="CPU count",
+        rich_help_panel=RUNNING,
+    ),
 ]
-VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Log what the harness does.")]
+VerboseOption = Annotated[
+    bool,
+    typer.Option(
+        "--verbose",
+        "-v",
+        help="Log what the harness does (worker processes too).",
+        rich_help_panel=RUNNING,
+    ),
+]
 ExecutorOption = Annotated[
     Kind,
     typer.Option(
         "--executor",
         help="local: worker processes on this machine; dask: one task per submission on a "
         'Dask cluster (--scheduler; pip install -e ".\\[dask]").',
+        rich_help_panel=RUNNING,
     ),
 ]
 SchedulerOption = Annotated[
@@ -84,6 +115,7 @@ SchedulerOption = Annotated[
     typer.Option(
         "--scheduler",
         help="The Dask scheduler for --executor dask: tcp://HOST:PORT, or a scheduler file.",
+        rich_help_panel=RUNNING,
     ),
 ]
 
@@ -91,7 +123,6 @@ log = logging.getLogger(__name__)
 
 
 app.add_typer(suites_cli.app, name="suites")
-app.command()(similarity)
 
 
 def _version(value: bool) -> None:
@@ -115,37 +146,19 @@ def grade(
         Path,
         typer.Argument(
             help="A submission (file or folder), a folder of them, or a download from Moodle, "
-            "Canvas or Gradescope (zip or folder)."
+            "Canvas or Gradescope (zip or folder).",
         ),
     ],
     assignment: AssignmentOption = None,
+    config: ConfigOption = None,
     roster: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option(
             "--roster",
             help="The class as a CSV (columns: name, id, email, login, sis_id, section, "
             "submission): adds or corrects who handed in what, and lists who handed nothing in.",
+            rich_help_panel=CLASS,
         ),
-    ] = None,
-    json_file: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option("--json", help="Also write the full report as JSON to this file."),
-    ] = None,
-    csv_file: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option("--csv", help="Gradebook CSV: a row per submission, a column per item."),
-    ] = None,
-    junit_file: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option("--junit", help="JUnit XML: a testcase per case, for CI systems."),
-    ] = None,
-    gradescope_file: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option("--gradescope", help="Gradescope results.json (one submission)."),
-    ] = None,
-    report_dir: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option("--report", help="Feedback pages (HTML and Markdown) into this folder."),
     ] = None,
     due: Annotated[
         Optional[str],  # noqa: UP045
@@ -153,17 +166,23 @@ def grade(
             "--due",
             help="The due date for this run, over config.yaml's deadline.due: ISO 8601 with "
             "its UTC offset (2026-03-02T23:59+00:00).",
+            rich_help_panel=CLASS,
         ),
     ] = None,
     extensions_file: Annotated[
         Optional[Path],  # noqa: UP045
-        typer.Option("--extensions", help="CSV of extensions: student, due or hours."),
+        typer.Option(
+            "--extensions",
+            help="CSV of extensions: student, due or hours.",
+            rich_help_panel=CLASS,
+        ),
     ] = None,
     timestamps_file: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option(
             "--timestamps",
             help="CSV of when each handed in (student, submitted_at), over the download's times.",
+            rich_help_panel=CLASS,
         ),
     ] = None,
     adjustments_file: Annotated[
@@ -172,34 +191,7 @@ def grade(
             "--adjustments",
             help="CSV of the teacher's marks (student, item, marks or delta, comment), applied "
             "over the computed marks at every run, --resume included.",
-        ),
-    ] = None,
-    canvas_file: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option("--canvas-csv", help="Canvas gradebook CSV, to import in Grades > Import."),
-    ] = None,
-    canvas_column: Annotated[
-        Optional[str],  # noqa: UP045
-        typer.Option(
-            "--canvas-column",
-            help="The assignment's column in --canvas-csv, as Canvas's own export names it: "
-            "'Title (12345)', the number from the assignment's address (default: its title).",
-        ),
-    ] = None,
-    moodle_file: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option(
-            "--moodle-csv",
-            help="Moodle grading worksheet (grades, feedback comments): upload it with "
-            "'Upload grading worksheet'.",
-        ),
-    ] = None,
-    students_dir: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option(
-            "--report-for-students",
-            help="Each student's own page alone (HTML and Markdown) into this folder, to mail: "
-            "no class page, no link to it, no hidden case.",
+            rich_help_panel=CLASS,
         ),
     ] = None,
     similar: Annotated[
@@ -208,15 +200,96 @@ def grade(
             "--similarity",
             help="Flag the rows of submissions sharing code past config.yaml's similarity "
             "threshold, in the table and JSON; marks never change (`similarity` for the pages).",
+            rich_help_panel=CLASS,
         ),
     ] = False,
+    json_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--json",
+            help="Also write the full report as JSON to this file.",
+            rich_help_panel=OUTPUTS,
+        ),
+    ] = None,
+    csv_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--csv",
+            help="Gradebook CSV: a row per submission, a column per item, then total, max, "
+            "percent and grading_status.",
+            rich_help_panel=OUTPUTS,
+        ),
+    ] = None,
+    canvas_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--canvas-csv",
+            help="Canvas gradebook CSV, to import in Grades > Import.",
+            rich_help_panel=OUTPUTS,
+        ),
+    ] = None,
+    canvas_column: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--canvas-column",
+            help="The assignment's column in --canvas-csv, as Canvas's own export names it: "
+            "'Title (12345)', the number from the assignment's address (default: its title).",
+            rich_help_panel=OUTPUTS,
+        ),
+    ] = None,
+    moodle_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--moodle-csv",
+            help="Moodle grading worksheet (grades, feedback comments): upload it with "
+            "'Upload grading worksheet'.",
+            rich_help_panel=OUTPUTS,
+        ),
+    ] = None,
+    report_dir: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--report",
+            help="Feedback pages into this folder: index.html (the class page) and a page per "
+            "submission, HTML and Markdown.",
+            rich_help_panel=OUTPUTS,
+        ),
+    ] = None,
+    students_dir: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--report-for-students",
+            help="Each student's own page alone (HTML and Markdown) into this folder, to mail: "
+            "no class page, no link to it, no hidden case.",
+            rich_help_panel=OUTPUTS,
+        ),
+    ] = None,
+    junit_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--junit",
+            help="JUnit XML: a testcase per case (a failure with its verdict and detail), for CI "
+            "systems.",
+            rich_help_panel=OUTPUTS,
+        ),
+    ] = None,
+    gradescope_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--gradescope",
+            help="Gradescope results.json (one submission only: refused before grading otherwise).",
+            rich_help_panel=OUTPUTS,
+        ),
+    ] = None,
     fail_under: Annotated[
         Optional[float],  # noqa: UP045
         typer.Option(
             "--fail-under",
             min=0,
             max=100,
-            help="Exit 1 when a submission scores under this percent (for solver CI).",
+            help="Exit 1 when a submission scores under this percent (for solver CI); stderr "
+            "names each, with its percent.",
+            rich_help_panel=OUTPUTS,
         ),
     ] = None,
     out: Annotated[
@@ -226,6 +299,7 @@ def grade(
             help="Keep the run in this folder: journal.jsonl gets each submission as it "
             "finishes, report.json the full report at the end. A killed or interrupted run "
             "goes on with --resume; a folder that already holds a run is refused without it.",
+            rich_help_panel=RUNNING,
         ),
     ] = None,
     resume: Annotated[
@@ -234,6 +308,7 @@ def grade(
             "--resume",
             help="Continue the run kept in --out: grade only the submissions its journal lacks "
             "(refused if the assignment, config, suites or submissions changed).",
+            rich_help_panel=RUNNING,
         ),
     ] = False,
     jobs: JobsOption = DEFAULT_JOBS,
@@ -244,16 +319,27 @@ def grade(
         typer.Option(
             "--isolation",
             help="auto: every layer this machine allows; strict: refuse to run without "
-            "Landlock or bubblewrap; off: rlimits and the working copy only (see doctor).",
+            "Landlock or namespaces (a private view, network and PID); off: rlimits and the "
+            "working copy only (see doctor).",
+            rich_help_panel=RUNNING,
         ),
     ] = Mode.AUTO,
-    config: ConfigOption = None,
     quiet: Annotated[
-        bool, typer.Option("--quiet", "-q", help="Print only the summary line, not the table.")
+        bool,
+        typer.Option(
+            "--quiet",
+            "-q",
+            help="Print only the summary line (counts per verdict), not the table.",
+            rich_help_panel=RUNNING,
+        ),
     ] = False,
     color: Annotated[
         Optional[bool],  # noqa: UP045
-        typer.Option("--color/--no-color", help="Colour the progress bar (default: if a tty)."),
+        typer.Option(
+            "--color/--no-color",
+            help="Colour the progress bar (default: when a terminal).",
+            rich_help_panel=RUNNING,
+        ),
     ] = None,
     verbose: VerboseOption = False,
 ) -> None:
@@ -396,22 +482,45 @@ def _grade(
 
 
 @app.command()
-def doctor(verbose: VerboseOption = False) -> None:
-    """Show the isolation layers this machine allows, which are in force, and what each stops.
+def doctor(config: ConfigOption = None, verbose: VerboseOption = False) -> None:
+    """Show the isolation layers this machine allows, which are in force, and what each stops;
+    then the toolchains config.yaml's languages need (compilers, JDK, GoogleTest, JUnit), and
+    how to install what is missing.
 
     Example: [bold]sudoku-harness doctor[/bold]
     """
 
     def work() -> ExitCode:
-        typer.echo(doctor_report.render(probe(try_bubblewrap=True), width=terminal.width()))
+        width = terminal.width()
+        typer.echo(doctor_report.render(probe(try_bubblewrap=True), width=width))
+        typer.echo("")
+        typer.echo(_toolchains_report(config, width))
         return ExitCode.OK
 
     run(work, verbose)
 
 
+def _toolchains_report(config: Path | None, width: int) -> str:
+    """The toolchains of config.yaml's languages, or why none are listed."""
+    try:
+        settings = load_config(find_config(config))
+    except BadInput as err:
+        return f"toolchains: not listed ({err})"
+    found = toolchains.toolchains(settings.languages)
+    return doctor_report.render_toolchains(found, settings.source.name, width)
+
+
 @app.command()
 def check(
-    assignment: AssignmentOption = None,
+    assignment: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option(
+            "--assignment",
+            "-a",
+            help="Assignment name from config.yaml (default: every assignment).",
+            rich_help_panel=INPUT,
+        ),
+    ] = None,
     jobs: JobsOption = DEFAULT_JOBS,
     config: ConfigOption = None,
     verbose: VerboseOption = False,
@@ -427,28 +536,93 @@ def check(
     def work() -> ExitCode:
         settings = load_config(find_config(config))
         names = [assignment] if assignment else list(settings.assignments)
-        for name in names:
-            settings.assignment(name)
-        rows = run_check(settings, names, jobs)
-        table = [
-            [
-                r.assignment,
-                r.kind,
-                one_line(r.name),
-                r.expected,
-                r.got,
-                "ok" if r.ok else one_line("MISMATCH: " + "; ".join(r.problems)),
-            ]
-            for r in rows
-        ]
-        typer.echo(
-            tabulate(table, headers=["assignment", "kind", "name", "expected", "got", "result"])
-        )
-        failed = sum(not r.ok for r in rows)
-        typer.echo(f"\n{len(rows) - failed} ok, {failed} mismatched")
-        return ExitCode.FAILED if failed else ExitCode.OK
+        return _checked(settings, names, jobs)
 
     run(work, verbose)
+
+
+def _checked(settings: Config, names: list[str], jobs: int) -> ExitCode:
+    """`check`'s table for `names`, and its exit code."""
+    for name in names:
+        settings.assignment(name)
+    rows = run_check(settings, names, jobs)
+    table = [
+        [
+            r.assignment,
+            r.kind,
+            one_line(r.name),
+            r.expected,
+            r.got,
+            "ok" if r.ok else one_line("MISMATCH: " + "; ".join(r.problems)),
+        ]
+        for r in rows
+    ]
+    typer.echo(tabulate(table, headers=["assignment", "kind", "name", "expected", "got", "result"]))
+    failed = sum(not r.ok for r in rows)
+    typer.echo(f"\n{len(rows) - failed} ok, {failed} mismatched")
+    return ExitCode.FAILED if failed else ExitCode.OK
+
+
+@app.command()
+def new(
+    name: Annotated[str, typer.Argument(help="The new assignment's name in config.yaml.")],
+    reference: Annotated[
+        Path,
+        typer.Option(
+            "--reference",
+            help="The teacher's reference solution (a .py file): read by AST, never run until "
+            "check runs it.",
+            rich_help_panel=INPUT,
+        ),
+    ],
+    suite: Annotated[
+        Optional[list[Path]],  # noqa: UP045
+        typer.Option(
+            "--suite",
+            help="A suite file to grade with (repeatable; default: easy puzzles generated into "
+            "testcases/NAME.yaml).",
+            rich_help_panel=INPUT,
+        ),
+    ] = None,
+    examples: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--examples",
+            help="A folder of example submissions, each with NAME.expected.yaml beside it, for "
+            "check to grade too.",
+            rich_help_panel=INPUT,
+        ),
+    ] = None,
+    jobs: JobsOption = DEFAULT_JOBS,
+    config: ConfigOption = None,
+    verbose: VerboseOption = False,
+) -> None:
+    """Start a config.yaml entry for a new assignment from its reference solution, then check it.
+
+    Each function's role and arguments and the assignment's conventions are guessed from the
+    reference's definitions (read by AST, never run), and every guess is marked `# guess:` in
+    the YAML it writes, to check and edit. Then `check -a NAME` runs the reference.
+
+    Example: [bold]sudoku-harness new my-course --reference solution/sudoku.py[/bold]
+    """
+
+    def work() -> ExitCode:
+        path = config or _config_here()
+        made = scaffold(name, reference, path, suite or (), examples)
+        typer.echo(f"wrote assignments.{name} to {made.config}" + "".join(
+            f"; puzzles to {p}" for p in made.suites
+        ))  # fmt: skip
+        return _checked(load_config(made.config), [name], jobs)
+
+    run(work, verbose)
+
+
+def _config_here() -> Path:
+    """config.yaml as the other commands find it, or a new one in this folder."""
+    try:
+        return find_config(None)
+    except BadInput:
+        return Path.cwd() / "config.yaml"
 
 
 @app.command()
@@ -477,28 +651,53 @@ def diff(
     run(work, verbose)
 
 
+app.command()(similarity)  # registered here: --help lists the commands in this order
+
+
 @app.command()
 def league(
     paths: Annotated[
         list[Path], typer.Argument(help="Submissions (files or folders) or folders of them.")
     ],
-    size: Annotated[int, typer.Option("--size", help="The league's puzzle size: 9, 16 or 25.")],
+    size: Annotated[
+        int,
+        typer.Option(
+            "--size", help="The league's puzzle size: 9, 16 or 25.", rich_help_panel=INPUT
+        ),
+    ],
     assignment: AssignmentOption = None,
-    repeats: Annotated[
-        Optional[int],  # noqa: UP045
-        typer.Option("--repeats", min=1, max=99, help="Runs per puzzle (default: config.yaml)."),
-    ] = None,
+    config: ConfigOption = None,
     json_file: Annotated[
         Optional[Path],  # noqa: UP045
-        typer.Option("--json", help="Also write the standings as JSON to this file."),
+        typer.Option(
+            "--json",
+            help="Also write the standings as JSON to this file.",
+            rich_help_panel=OUTPUTS,
+        ),
+    ] = None,
+    repeats: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--repeats",
+            min=1,
+            max=99,
+            help="Runs per puzzle (default: config.yaml's league.repeats).",
+            rich_help_panel=RUNNING,
+        ),
     ] = None,
     jobs: Annotated[
         int,
-        typer.Option("--jobs", "-j", min=1, help="Programs timed at once (at most the CPU count)."),
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            help="Programs timed at once (at most the CPU count).",
+            show_default="CPU count",
+            rich_help_panel=RUNNING,
+        ),
     ] = DEFAULT_JOBS,
     executor_kind: ExecutorOption = Kind.LOCAL,
     scheduler: SchedulerOption = None,
-    config: ConfigOption = None,
     verbose: VerboseOption = False,
 ) -> None:
     """Rank the programs that pass at one size by CPU time per puzzle.
@@ -541,10 +740,19 @@ def league(
 @app.command("gradescope-package")
 def gradescope_package_command(
     assignment: Annotated[
-        str, typer.Option("--assignment", "-a", help="Assignment name from config.yaml.")
+        str,
+        typer.Option(
+            "--assignment", "-a", help="Assignment name from config.yaml.", rich_help_panel=INPUT
+        ),
     ],
     output: Annotated[
-        Path, typer.Option("--output", "-o", help="The zip to write (e.g. autograder.zip).")
+        Path,
+        typer.Option(
+            "--output",
+            "-o",
+            help="The zip to write (e.g. autograder.zip).",
+            rich_help_panel=OUTPUTS,
+        ),
     ] = Path("autograder.zip"),
     config: ConfigOption = None,
     verbose: VerboseOption = False,

@@ -4,7 +4,8 @@ An example submission folder `examples/NAME/` has its expected outcome beside it
 `examples/NAME.expected.yaml`:
 
     status: graded               # or error
-    marks: {total: 110, sudoku_solver: 20}   # the total and any items to check, exactly
+    marks: {total: 110, sudoku_solver: 20}   # the total and any items to check, exactly,
+                                             # and any criteria: solveBoard.keeps-givens: 2
     flags: [print]               # the rules flagged (as a set); omitted: none
     note: "syntax error"         # optional: text the note must contain
 """
@@ -58,17 +59,28 @@ def check(config: Config, names: Sequence[str], jobs: int) -> list[CheckRow]:
 
 def _check_assignment(config: Config, name: str, jobs: int) -> list[CheckRow]:
     plan = calibrated_plan(config, name)
-    suffixes = suffixes_for(config, name)
-    rows: list[CheckRow] = []
-    if plan.assignment.reference:
-        reference = discover(config.path(plan.assignment.reference), suffixes)
-        rows += [_reference_row(plan, r) for r in _grade(plan, reference, jobs)]
+    rows = reference_rows(config, plan, jobs)
     if plan.assignment.examples:
         folder = config.path(plan.assignment.examples)
-        examples = discover(folder, suffixes)
-        expected = {s.name: load_expected(folder / f"{s.name}.expected.yaml") for s in examples}
-        rows += [_example_row(plan, r, expected[r.name]) for r in _grade(plan, examples, jobs)]
+        examples = discover(folder, suffixes_for(config, name))
+        rows += example_rows(name, folder, _grade(plan, examples, jobs))
     return rows
+
+
+def reference_rows(config: Config, plan: Plan, jobs: int) -> list[CheckRow]:
+    """The reference solutions graded: each must score full marks and break no rule."""
+    if not plan.assignment.reference:
+        return []
+    folder = config.path(plan.assignment.reference)
+    found = discover(folder, suffixes_for(config, plan.name))
+    return [_reference_row(plan, r) for r in _grade(plan, found, jobs)]
+
+
+def example_rows(name: str, folder: Path, results: Sequence[SubmissionResult]) -> list[CheckRow]:
+    """Each example's result held against the NAME.expected.yaml beside it in `folder`."""
+    return [
+        example_row(name, r, load_expected(folder / f"{r.name}.expected.yaml")) for r in results
+    ]
 
 
 def _grade(plan: Plan, submissions: list[Submission], jobs: int) -> tuple[SubmissionResult, ...]:
@@ -94,8 +106,15 @@ def _reference_row(plan: Plan, result: SubmissionResult) -> CheckRow:
     return CheckRow(plan.name, "reference", result.name, full, f"{result.marks:g}", tuple(problems))
 
 
-def _example_row(plan: Plan, result: SubmissionResult, expected: Expected) -> CheckRow:
-    got = {"total": result.marks, **{item.name: item.marks for item in result.items}}
+def _marks(result: SubmissionResult) -> dict[str, float]:
+    """What `marks:` may name: the total, each item, and each criterion as ITEM.CRITERION."""
+    criteria = {f"{i.name}.{c.name}": c.marks for i in result.items for c in i.criteria}
+    return {"total": result.marks, **{item.name: item.marks for item in result.items}, **criteria}
+
+
+def example_row(assignment: str, result: SubmissionResult, expected: Expected) -> CheckRow:
+    """An example's result held against its expected outcome."""
+    got = _marks(result)
     problems = (
         [f"status {result.status}, expected {expected.status}"]
         if result.status != expected.status
@@ -104,9 +123,9 @@ def _example_row(plan: Plan, result: SubmissionResult, expected: Expected) -> Ch
     ungraded = {i.name: f"not graded: {i.ungraded_reason}" for i in result.items if not i.graded}
     for key, value in expected.marks.items():
         if key not in got:
-            problems.append(f"marks.{key}: no such item")
-        elif key in ungraded:
-            problems.append(f"{key}: {ungraded[key]}")
+            problems.append(f"marks.{key}: no such item or criterion")
+        elif key.partition(".")[0] in ungraded:
+            problems.append(f"{key}: {ungraded[key.partition('.')[0]]}")
         elif abs(got[key] - value) > TOLERANCE:
             problems.append(f"{key}: {got[key]:g}, expected {value:g}")
     flagged = frozenset(f.rule for f in result.flags)
@@ -115,7 +134,7 @@ def _example_row(plan: Plan, result: SubmissionResult, expected: Expected) -> Ch
     if expected.note not in result.note:
         problems.append(f"note {result.note!r} lacks {expected.note!r}")
     want = f"{expected.marks['total']:g}" if "total" in expected.marks else "?"
-    return CheckRow(plan.name, "example", result.name, want, f"{result.marks:g}", tuple(problems))
+    return CheckRow(assignment, "example", result.name, want, f"{result.marks:g}", tuple(problems))
 
 
 def _lost(result: SubmissionResult) -> str:

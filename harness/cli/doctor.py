@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from harness.cli.toolchains import Toolchain
 from harness.sandbox.isolation import Layer, Mode, choose, python_uid, summary
 from harness.writers import columns
 from harness.writers.columns import Column, wrap
@@ -27,6 +28,22 @@ def render(layers: Sequence[Layer], python: Path = Path(sys.executable), width: 
     said = [summary(choose(Mode.AUTO, layers)), python_uid(python, layers)]
     lines = [line for text in said for line in wrap(text, width)]
     return "\n".join([columns.render(table, width), "", *lines])
+
+
+def render_toolchains(found: Sequence[Toolchain], source: str, width: int = WIDTH) -> str:
+    """The toolchains of config.yaml's languages: one row each, whether it is installed, what
+    was found (with versions), or what is missing and how to install it."""
+    if not found:
+        return f"toolchains: {source} names no language"
+    names = Column(("toolchain",), tuple(t.language for t in found))
+    states = Column(("state",), tuple(_installed(t) for t in found))
+    details = Column(("detail",), tuple(t.detail for t in found), least=LEAST, overflow="wrap")
+    table = [names, states, details]
+    return f"toolchains ({source}'s languages):\n{columns.render(table, width)}"
+
+
+def _installed(toolchain: Toolchain) -> str:
+    return "installed" if toolchain.installed else "not installed"
 
 
 def _tables(layers: Sequence[Layer]) -> tuple[list[Column], ...]:

@@ -23,7 +23,6 @@ from harness.similarity import (
     Cache,
     Comparison,
     Fingerprinted,
-    Settings,
     compare,
     fingerprinted,
     source_files,
@@ -131,12 +130,7 @@ def compared(
     settings: Config, name: str, read: Sequence[Fingerprinted], archive: Sequence[Fingerprinted]
 ) -> Comparison:
     chosen = settings.assignment(name)
-    return compare(read, starter(settings, chosen), settings_of(chosen), archive)
-
-
-def settings_of(assignment: AssignmentConfig) -> Settings:
-    given = assignment.similarity
-    return Settings(given.threshold, given.common_share, given.common_min, given.min_matched)
+    return compare(read, starter(settings, chosen), chosen.similarity.settings(), archive)
 
 
 def starter(settings: Config, assignment: AssignmentConfig) -> frozenset[int]:
@@ -148,10 +142,10 @@ def starter(settings: Config, assignment: AssignmentConfig) -> frozenset[int]:
 
 def table(found: Comparison) -> str:
     rows = [
-        (rank, p.a, f"{p.share_a:.0%}", p.b, f"{p.share_b:.0%}", p.matched, "FLAG" * p.flagged)
+        (rank, p.a, f"{p.share_a:.0%}", p.b, f"{p.share_b:.0%}", p.matched, p.rule or "")
         for rank, p in enumerate(found.pairs[: max(SHOWN, len(found.flagged))], start=1)
     ]
-    head = ("#", "a", "of a in b", "b", "of b in a", "shared", "")
+    head = ("#", "a", "of a in b", "b", "of b in a", "shared", "flagged by")
     shown = tabulate(rows, head, disable_numparse=True) if rows else "no two share any code"
     return f"{shown}\n{summary(found)}"
 
@@ -160,6 +154,18 @@ def summary(found: Comparison) -> str:
     archived = f" (and {found.archived} archived)" if found.archived else ""
     return (
         f"{found.submissions} submissions{archived}, {len(found.pairs)} pairs share code, "
-        f"{len(found.flagged)} flagged (either side >= {found.threshold:.0%}); left out: "
+        f"{len(found.flagged)} flagged ({_rules(found)}); left out: "
         f"{found.starter_prints} starter and {found.common_prints} common fingerprints"
+    )
+
+
+def _rules(found: Comparison) -> str:
+    """How many each rule flagged, and from what share."""
+    threshold = f"{len(found.flagged_by('threshold'))} with either side >= {found.threshold:.0%}"
+    spread = found.outliers
+    if spread is None or spread.cutoff is None:
+        return f"{threshold}; no outliers: the rule is off or the class too small"
+    return (
+        f"{threshold}, {len(found.flagged_by('outlier'))} outliers >= {spread.cutoff:.0%} "
+        f"where the class's median is {spread.median:.0%}"
     )

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from harness.config import AssignmentConfig, Config
 from harness.errors import BadInput
+from harness.grading.answers import answered
 from harness.grading.judged import run_and_judge
 from harness.grading.plan import Plan, make_plan
 from harness.records.verdicts import Verdict
@@ -37,9 +38,10 @@ class Calibrated:
 
 
 def calibrated_plan(config: Config, name: str, isolation: Isolation | None = None) -> Plan:
-    """The plan for assignment `name` (harness/grading/plan.py), then its limits measured on
-    the reference: the two steps every grading command runs."""
-    plan = make_plan(config, name, isolation)
+    """The plan for assignment `name` (harness/grading/plan.py), the reference's answers to the
+    calls no role judges (answers.py), then its limits measured on the reference: the steps
+    every grading command runs."""
+    plan = answered(config, make_plan(config, name, isolation))
     timed = calibrate(config, plan)
     return plan.with_limits(timed.assignment, timed.notes)
 

@@ -154,9 +154,10 @@ def load_detail(load: LoadOutcome) -> str:
 
 
 def first_error(output: str) -> str:
-    """The compiler's first error line (`file:line:col: error: ...`), else its first line."""
+    """The compiler's first error line (`file:line:col: error: ...`, or the linker's
+    `undefined reference to ...`, which comes before its summary), else its first line."""
     lines = [line.strip() for line in output.splitlines() if line.strip()]
-    errors = [line for line in lines if "error" in line.lower()]
+    errors = [line for line in lines if "error" in line.lower() or "undefined reference" in line]
     return (errors or lines or ["(no output)"])[0]
 
 

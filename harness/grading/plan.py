@@ -12,14 +12,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from harness.assignments import PROBE_SETS
+from harness.assignments import declared, probe_sets
+from harness.assignments.base import Builder, ProbeSet
 from harness.config import AssignmentConfig, Config, LanguageConfig
 from harness.errors import BadInput
 from harness.puzzles.suites import Case, load_suites
 from harness.records.probes import Probe, Stage
 from harness.sandbox.isolation import NO_ISOLATION, Isolation, Mode, choose
 from harness.shapes import SHAPES, suffixes_for
-from harness.shapes.base import Driver, RunContext, call_limits
+from harness.shapes.base import Driver, DriverSource, RunContext, call_limits
 from harness.shapes.budget import UNLIMITED, Budget
 
 
@@ -41,6 +42,7 @@ class Plan:
     # for items whose policy (config.yaml's `helpers:`) is not "own"; and the reference's source
     helpers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     reference: str = ""
+    driver_sources: tuple[DriverSource, ...] = ()  # shape driven: the teacher's driver's files
 
     def with_limits(
         self, assignment: AssignmentConfig, notes: Mapping[str, tuple[str, ...]]
@@ -83,6 +85,7 @@ class Plan:
             self.drivers,
             self.reference,
             budget,
+            self.driver_sources,
         )
 
 
@@ -97,21 +100,20 @@ def make_plan(config: Config, name: str, isolation: Isolation | None = None) -> 
         if cfg.shape is not None and cfg.shape not in SHAPES:
             problem = f"unknown shape {cfg.shape!r} ({_known(SHAPES)})"
             raise BadInput(f"{where}.items.{item}.shape: {problem}")
-    if assignment.probes not in PROBE_SETS:
-        raise BadInput(
-            f"{where}.probes: unknown probe set {assignment.probes!r} ({_known(PROBE_SETS)})"
-        )
+    sources = item_sources(config, name)
     suffixes_for(config, name)  # checks the shape's own settings
     suites = load_suites([config.path(p) for p in assignment.suites])
     cases = tuple(case for suite in suites for case in suite.cases)
-    probes = tuple(p for item in assignment.items for p in _item_probes(config, name, item, cases))
+    probes = tuple(
+        p for item in assignment.items for p in _item_probes(where, item, sources[item], cases)
+    )
     probes = tuple(replace(probe, stage=stage_of(assignment, probe)) for probe in probes)
     python = config.path(config.runtime.python) if config.runtime.python else Path(sys.executable)
     base = config.path(config.runtime.workdir) if config.runtime.workdir else None
     ungraded = _cannot_grade(assignment, python)
     probes = tuple(p for p in probes if p.item not in ungraded)
     isolation = choose(Mode.AUTO) if isolation is None else isolation
-    helpers = _helpers(assignment) if assignment.reference else {}
+    helpers = _helpers(assignment, sources) if assignment.reference else {}
     return Plan(
         name,
         assignment,
@@ -123,10 +125,23 @@ def make_plan(config: Config, name: str, isolation: Isolation | None = None) -> 
         ungraded,
         isolation,
         config.runtime.python is not None,
-        _drivers(PROBE_SETS[assignment.probes].drivers),
+        _drivers(tuple(dict.fromkeys(d for s in sources.values() for d in s.probe_set.drivers))),
         helpers,
         _reference_source(config, name) if helpers else "",
+        _driver_sources(config, name),
     )
+
+
+def _driver_sources(config: Config, name: str) -> tuple[DriverSource, ...]:
+    """The teacher's compiled driver (shape driven), read once: each file by its name."""
+    driver = config.assignment(name).driver
+    paths = [config.path(source) for source in driver.sources] if driver else []
+    names = [path.name for path in paths]
+    for index, path in enumerate(paths):
+        if names.count(path.name) > 1:
+            where = f"{config.source}: assignments.{name}.driver.sources[{index}]"
+            raise BadInput(f"{where}: two of the driver's files are named {path.name}")
+    return tuple((path.name, path.read_bytes()) for path in paths)
 
 
 def _drivers(paths: tuple[Path, ...]) -> tuple[Driver, ...]:
@@ -134,14 +149,58 @@ def _drivers(paths: tuple[Path, ...]) -> tuple[Driver, ...]:
     return tuple((path.stem, path.read_text(encoding="utf-8")) for path in paths)
 
 
-def _helpers(assignment: AssignmentConfig) -> dict[str, tuple[str, ...]]:
+@dataclass(frozen=True)
+class Source:
+    """What makes one item's probes: a probe set, its builders as the assignment configures
+    them, and the builder's name."""
+
+    probe_set: ProbeSet
+    builders: Mapping[str, Builder]
+    builder: str
+
+
+def item_sources(config: Config, name: str) -> dict[str, Source]:
+    """Per item, what makes its probes: its role (the assignment's declared probe set), the
+    plug-in it names, or the assignment's probe set; BadInput for a name no set has."""
+    assignment = config.assignment(name)
+    where = f"{config.source}: assignments.{name}"
+    sets = probe_sets(config.plugins, config.source)
+    own = declared.probe_set(assignment)
+    if assignment.probes is not None and assignment.probes not in sets:
+        raise BadInput(f"{where}.probes: unknown probe set {assignment.probes!r} ({_known(sets)})")
+    found: dict[str, Source] = {}
+    for item, cfg in assignment.items.items():
+        if cfg.plugin is not None and cfg.plugin not in sets:
+            problem = f"unknown plug-in {cfg.plugin!r} ({_known(sets)})"
+            raise BadInput(f"{where}.items.{item}.plugin: {problem}")
+        chosen = cfg.plugin or assignment.probes
+        probe_set = own if chosen is None else sets[chosen]
+        builder = item if chosen is None else cfg.probe or item
+        found[item] = Source(probe_set, _builders(where, probe_set, assignment), builder)
+    return found
+
+
+def _builders(
+    where: str, probe_set: ProbeSet, assignment: AssignmentConfig
+) -> Mapping[str, Builder]:
+    """The probe set's builders for `assignment`; a key of it they find wrong, said from
+    `where` (the unit tests' `items.X.tests[0]`)."""
+    try:
+        return probe_set.builders_for(assignment)
+    except BadInput as err:
+        raise BadInput(f"{where}.{err}") from None
+
+
+def _helpers(
+    assignment: AssignmentConfig, sources: Mapping[str, Source]
+) -> dict[str, tuple[str, ...]]:
     """item -> what the reference may stand in for when the item is judged on its own code."""
-    given = PROBE_SETS[assignment.probes].helpers
-    return {
-        item: given[cfg.probe or item]
-        for item, cfg in assignment.items.items()
-        if (cfg.probe or item) in given and cfg.helpers != "own"
-    }
+    found: dict[str, tuple[str, ...]] = {}
+    for item, source in sources.items():
+        given = source.probe_set.helpers
+        if source.builder in given and assignment.items[item].helpers != "own":
+            found[item] = given[source.builder]
+    return found
 
 
 def _reference_source(config: Config, name: str) -> str:
@@ -181,17 +240,19 @@ def shape_of(assignment: AssignmentConfig, item: str) -> str:
     return assignment.items[item].shape or assignment.shape
 
 
-def _item_probes(config: Config, name: str, item: str, cases: tuple[Case, ...]) -> list[Probe]:
-    assignment = config.assignment(name)
-    builders = PROBE_SETS[assignment.probes].builders_for(assignment)
-    builder_name = assignment.items[item].probe or item
-    where = f"{config.source}: assignments.{name}.items.{item}"
-    if builder_name not in builders:
-        raise BadInput(f"{where}: probe set {assignment.probes!r} has no probe {builder_name!r}")
+def _item_probes(
+    assignment_at: str, item: str, source: Source, cases: tuple[Case, ...]
+) -> list[Probe]:
+    where = f"{assignment_at}.items.{item}"
+    if source.builder not in source.builders:
+        raise BadInput(f"{where}: its probe set has no probe {source.builder!r} "
+                       f"({_known(source.builders)})")  # fmt: skip
     try:
-        probes = builders[builder_name](cases)
+        probes = source.builders[source.builder](cases)
     except ValueError as err:
         raise BadInput(f"{where}: cannot build probes from the suites: {err}") from None
+    except BadInput as err:  # a key of the item's own, said from it ("tests[0]: ...")
+        raise BadInput(f"{where}.{err}") from None
     if not probes:
         raise BadInput(f"{where}: the suites give this item no cases")
     return [replace(probe, item=item) for probe in probes]

@@ -24,7 +24,7 @@ from harness.grading.plan import shape_of
 from harness.records.outcomes import CallOutcome
 from harness.records.probes import Probe, Stage
 from harness.shapes import SHAPES
-from harness.shapes.base import RunContext, SubmissionRun, call_limits
+from harness.shapes.base import RunContext, Scope, SubmissionRun, call_limits
 from harness.shapes.streaks import Streaks
 from harness.submissions import Submission
 
@@ -57,7 +57,12 @@ def _groups(context: RunContext) -> tuple[_Group, ...]:
 def run_in_stages(submission: Submission, context: RunContext) -> SubmissionRun:
     """Every probe of `context` made in its group's run; one outcome per probe, in their order
     (none when the first run did not load the submission). Raises SubmissionProblem as a shape's
-    run does."""
+    run does. What a shape keeps for the submission's runs (a build) is kept until the last."""
+    with Scope() as scope:
+        return _run_groups(submission, replace(context, scope=scope))
+
+
+def _run_groups(submission: Submission, context: RunContext) -> SubmissionRun:
     outcomes: dict[int, CallOutcome] = {}
     own: list[tuple[SubmissionRun, frozenset[str]]] = []  # the assignment's shape's, loaded
     others: list[SubmissionRun] = []

@@ -72,8 +72,8 @@ ROOT="${{AUTOGRADER_ROOT:-/autograder}}"
 missing=()
 command -v python3 >/dev/null 2>&1 || missing+=(python3)
 python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
-for tool in {tools}; do
-  command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
+for package in {packages}; do
+  dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 if [ "${{#missing[@]}}" -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
@@ -140,15 +140,21 @@ def build(config_path: Path, assignment: str, output: Path) -> Path:
 
 def setup_script(config: Config, assignment: str) -> str:
     extra = "[notebook]" if runs_notebooks(config, assignment) else ""
-    tools = " ".join(shlex.quote(tool) for tool in build_tools(config, assignment))
-    return SETUP.format(assignment=assignment, tools=tools, extra=extra)
+    packages = " ".join(shlex.quote(p) for p in toolchain_packages(config, assignment))
+    return SETUP.format(assignment=assignment, packages=packages, extra=extra)
 
 
-def build_tools(config: Config, assignment: str) -> list[str]:
-    """The commands that build the assignment's programs (`g++`, `gcc`), none for Python."""
-    program = config.assignment(assignment).program
-    languages = [config.languages[name] for name in program.languages] if program else []
-    return sorted({language.build[0] for language in languages if language.build})
+def toolchain_packages(config: Config, assignment: str) -> list[str]:
+    """The Debian or Ubuntu packages of the assignment's languages' toolchains: each language's
+    `packages:` (`openjdk-17-jdk-headless junit5`), else the first word of its build command
+    (`g++`, `gcc`), none for Python."""
+    settings = config.assignment(assignment)
+    names = [*(settings.program.languages if settings.program else ())]
+    names += [settings.tests.language] if settings.tests else []
+    found: list[str] = []
+    for language in (config.languages[name] for name in names):
+        found += language.packages or language.build[:1]
+    return sorted(set(found))
 
 
 def runs_notebooks(config: Config, assignment: str) -> bool:
@@ -190,6 +196,7 @@ def _harness_files() -> dict[str, Path]:
 def _assignment_files(config: Config, settings: AssignmentConfig) -> dict[str, Path]:
     """The suites, the league's suites, and the reference when a limit is calibrated from it."""
     paths = [*settings.suites, *(settings.league.suites.values() if settings.league else ())]
+    paths += [*_test_files(config, settings)]
     if settings.reference is not None and _calibrated(settings):
         paths.append(settings.reference)
     files: dict[str, Path] = {}
@@ -199,6 +206,13 @@ def _assignment_files(config: Config, settings: AssignmentConfig) -> dict[str, P
         for file in [found] if found.is_file() else _tree(found):
             files[(where / file.relative_to(found)).as_posix()] = file
     return files
+
+
+def _test_files(config: Config, settings: AssignmentConfig) -> list[Path]:
+    """The teacher's test files (visible, hidden, given), as config.yaml names them."""
+    tests = settings.tests
+    files = [*tests.files, *tests.hidden, *tests.given] if tests else []
+    return [file.relative_to(config.root) if file.is_absolute() else file for file in files]
 
 
 def _inside(config: Config, path: Path) -> PurePosixPath:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, get_args
 
-from harness.assignments.stdin_program.probes import case_probe, comparison
+from harness.assignments.stdin_program.probes import case_probe, program_io
 from harness.errors import BadInput
 from harness.grading.judged import JudgedCase, run_and_judge
 from harness.grading.plan import Plan
@@ -203,13 +203,13 @@ def case_probes(plan: Plan, cases: Sequence[Case]) -> tuple[Probe, ...]:
     suite's, as grading runs them)."""
     if plan.assignment.shape != "stdin-program":
         raise BadInput.at("--assignment", f"{plan.name} is not a stdin-program assignment")
-    compare = comparison(plan.assignment)
+    io = program_io(plan.assignment)
     probes = []
     for case in sorted(cases, key=lambda c: c.size):
         item = f"{case.size}x{case.size}"
         if item not in plan.assignment.items:
             raise BadInput.at(case.label, f"{plan.name} has no item {item} (no time limit)")
-        probes.append(case_probe(case, item, compare))
+        probes.append(case_probe(case, item, io))
     return tuple(probes)
 
 

@@ -18,7 +18,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from harness.assignments.stdin_program.probes import case_probe, comparison
+from harness.assignments.stdin_program.probes import case_probe, program_io
 from harness.config import Config, LeagueConfig
 from harness.errors import BadInput
 from harness.executors import place
@@ -105,8 +105,8 @@ def league_probes(config: Config, plan: Plan, size: int) -> tuple[Probe, ...]:
     wrong = [case.label for case in suite.cases if case.size != size]
     if wrong:
         raise BadInput.at(str(league.suites[size]), f"case {wrong[0]}: not {size}x{size}")
-    compare = comparison(plan.assignment)
-    return tuple(case_probe(case, items[0], compare) for case in suite.cases)
+    io = program_io(plan.assignment)
+    return tuple(case_probe(case, items[0], io) for case in suite.cases)
 
 
 def run_league(

@@ -19,7 +19,7 @@ AdjustmentKind = Literal[
 
 @dataclass(frozen=True)
 class Adjustment:
-    kind: AdjustmentKind
+    kind: AdjustmentKind  # late: the late policy's penalty; override: the teacher's change
     item: str | None  # the item changed; None: the submission's total
     before: float  # marks before this adjustment (the item's, or the total's)
     after: float  # marks after it

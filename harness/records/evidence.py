@@ -53,9 +53,9 @@ def box_side(n: int) -> int | None:
 class Grids:
     """The puzzle the case was about, the answer it should have got and the one it got."""
 
-    puzzle: Grid
-    expected: Grid
-    received: Grid
+    puzzle: Grid  # the case's puzzle (in JSON a string per row, values spaced, 0 a blank)
+    expected: Grid  # the answer it should have got (the same)
+    received: Grid  # the answer it got (the same)
 
     @property
     def size(self) -> int:
@@ -88,10 +88,12 @@ class Printed:
     difference's place on each side (None: nothing there to mark, e.g. a line the output lacks).
     """
 
-    expected: tuple[str, ...]
-    received: tuple[str, ...]
+    expected: tuple[str, ...]  # the lines it should have printed
+    received: tuple[str, ...]  # the lines it printed (their first PRINTED_KEPT characters)
+    # The first difference's place on each side: [line, start, end], 0-indexed, end exclusive;
+    # None: nothing there to mark (a line the output lacks).
     expected_at: Span | None = None
-    received_at: Span | None = None
+    received_at: Span | None = None  # the same, in what it printed
     cut: bool = False  # the received text was longer than PRINTED_KEPT characters
 
     @classmethod
@@ -119,7 +121,7 @@ def _within(span: Span, lines: tuple[str, ...]) -> bool:
 
 @dataclass(frozen=True)
 class Evidence:
-    grids: Grids | None = None
+    grids: Grids | None = None  # the puzzle, the expected and the received answer
     output: str = ""  # the start of what the call printed (a program's stderr)
     printed: Printed | None = None  # a program's answer (its stdout) beside the expected one
 

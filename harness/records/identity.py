@@ -28,10 +28,10 @@ class Student:
 
     name: str = ""  # as the LMS shows it: "Jane Doe"
     lms_id: str = ""  # Canvas user id, Moodle participant id, Gradescope submission's sid
-    email: str = ""
+    email: str = ""  # e-mail address
     login: str = ""  # SIS login, Moodle username
     sis_id: str = ""  # SIS user id / student number
-    section: str = ""
+    section: str = ""  # the section or group in the course
 
     def merged(self, other: Student) -> Student:
         """This student with `other`'s non-empty fields taking precedence (a roster corrects)."""

@@ -40,7 +40,7 @@ AdaptationKind = Literal["blanks", "defaults", "sibling-module"]
 
 @dataclass(frozen=True)
 class Adapted:
-    kind: AdaptationKind
+    kind: AdaptationKind  # the kind of deviation (each costs the item once)
     text: str  # what was read through, for the feedback: "blanks stored as 0 read as empty"
 
 

@@ -37,8 +37,8 @@ class Stage(enum.IntEnum):
 class Check:
     """One criterion of a rubric, judged on one probe."""
 
-    criterion: str
-    passed: bool
+    criterion: str  # the rubric row's name in config.yaml
+    passed: bool  # the criterion held on this case
     message: str = ""  # why it failed: names the criterion's fact, the board, space and value
 
 

@@ -40,11 +40,13 @@ started: skipped after time-outs in a row, or once the submission's CPU was spen
                          "grids"?: {"puzzle": [str], "expected": [str], "received": [str]},
                          "output"?: str}]}],
    "flags": [{"rule": str, "item": str | null, "line": int | null, "message": str}],
-   "similar"?: [{"other": str, "share": num, "other_share": num}]}]}
+   "similar"?: [{"other": str, "share": num, "other_share": num,
+                 "rule": "threshold" | "outlier"}]}]}
 
 "similar" (`grade --similarity`, harness/similarity/) names the other submissions this one shares
-code with past the similarity threshold: "share" of this one's fingerprints the other holds too,
-"other_share" the other way. It is a flag for a person to look at; it never changes marks.
+code with past the similarity threshold, or far above the rest of the class ("rule" says which):
+"share" of this one's fingerprints the other holds too, "other_share" the other way. It is a
+flag for a person to look at; it never changes marks.
 """
 
 from __future__ import annotations
@@ -67,6 +69,7 @@ from harness.records.identity import (
 )
 from harness.records.outcomes import AdaptationKind, Adapted, SourceLine
 from harness.records.probes import Check, Reading
+from harness.records.similarity import FLAG_RULES, FlagRule
 from harness.records.verdicts import Verdict
 
 Status = Literal["graded", "error"]
@@ -77,9 +80,10 @@ LOAD_CASE = "load"  # the one case each item of a submission that was not run at
 
 @dataclass(frozen=True)
 class CaseResult:
-    id: str
-    verdict: Verdict
-    detail: str
+    id: str  # the suite case's id (`load` for a submission that could not load)
+    verdict: Verdict  # the closed set of harness/records/verdicts.py
+    detail: str  # what went wrong, in words (the call, what came back, what was expected)
+    # Wall-clock time of the call as the supervisor saw it (informative; verdicts use CPU time).
     seconds: float
     accepted: tuple[str, ...] = ()  # readings of the handout an accepted answer was accepted under
     hidden: bool = False  # from a hidden suite case: graded, details withheld from students
@@ -95,19 +99,21 @@ class CaseResult:
 
 @dataclass(frozen=True)
 class Flag:
-    rule: RuleName
-    item: str | None
-    line: int | None
-    message: str
+    rule: RuleName  # the static rule the source broke
+    item: str | None  # the item it broke it in; None: outside every graded item
+    line: int | None  # the line of the student's file, when there is one
+    message: str  # what the rule found, in words
 
 
 @dataclass(frozen=True)
 class Similar:
-    """Another submission this one shares code with, past the similarity threshold."""
+    """Another submission this one shares code with, past the similarity threshold or as an
+    outlier of the class (`rule`)."""
 
     other: str  # its name
     share: float  # of this submission's fingerprints, the share the other holds too
     other_share: float  # of the other's, the share this one holds
+    rule: FlagRule = "threshold"  # what flagged the pair: the threshold, or an outlier
 
 
 @dataclass(frozen=True)
@@ -115,9 +121,9 @@ class CriterionResult:
     """One rubric row: what it earned and, when marks were lost, why."""
 
     name: str  # the criterion's key in config.yaml ("most-constrained-space")
-    marks: float
-    max_marks: float
-    message: str = ""
+    marks: float  # what it earned
+    max_marks: float  # what it is worth
+    message: str = ""  # why marks were lost, naming the fact, the board, the space and value
     text: str = ""  # the handout's wording of the row (config.yaml's `text:`), when it has one
 
 
@@ -134,12 +140,13 @@ class HelperReadings:
 
 @dataclass(frozen=True)
 class ItemResult:
-    name: str
-    marks: float
-    max_marks: float
-    cases: tuple[CaseResult, ...]
+    name: str  # the item's name in config.yaml
+    marks: float  # what it earned, rounded to two decimals
+    max_marks: float  # what it is worth
+    cases: tuple[CaseResult, ...]  # for a rubric item, the marked reading's
+    # Readings accepted, names accepted, dependency notes and penalties, for the student.
     feedback: tuple[str, ...] = ()
-    criteria: tuple[CriterionResult, ...] = ()
+    criteria: tuple[CriterionResult, ...] = ()  # a rubric item's rows (empty: marks by cases)
     graded: bool = True  # False: left out of the submission's marks and maximum
     ungraded_reason: str = ""  # why it was not graded (empty when graded)
     helpers: HelperReadings | None = None  # both readings, when a failing helper made two
@@ -147,19 +154,20 @@ class ItemResult:
 
 @dataclass(frozen=True)
 class SubmissionResult:
-    name: str
-    marks: float
-    max_marks: float
-    status: Status
-    note: str
-    items: tuple[ItemResult, ...]
-    flags: tuple[Flag, ...] = ()
+    name: str  # its folder's (or file's) name: its key in every report
+    marks: float  # the total, adjustments included, rounded to two decimals
+    max_marks: float  # of the items it was graded on
+    status: Status  # error: it could not be graded (the note says why)
+    note: str  # why grading stopped, rules flagged, a second grading
+    items: tuple[ItemResult, ...]  # its marks item by item
+    flags: tuple[Flag, ...] = ()  # static rules its source broke (marks only by a penalty)
     graded_again: bool = False  # graded once more, alone, after a wall-clock stop (the note says)
     # Its wall-clock budget ran out: the cases past it are TLE, and it is not graded again.
     budget_spent: bool = False
-    # Joined after grading (harness/records/identity.py): who handed it in, and when.
+    # Joined after grading (harness/records/identity.py): who handed it in, from the download
+    # and the roster...
     student: Student = field(default_factory=Student)
-    handed: Handed = field(default_factory=Handed)
+    handed: Handed = field(default_factory=Handed)  # ... and when
     # Applied after grading, on top of the computed marks: `marks` and the items' marks already
     # include them, in this order (harness/records/adjustments.py).
     adjustments: tuple[Adjustment, ...] = ()
@@ -190,9 +198,9 @@ class SubmissionResult:
 
 @dataclass(frozen=True)
 class Report:
-    assignment: str
-    max_marks: float
-    submissions: tuple[SubmissionResult, ...]
+    assignment: str  # its name in config.yaml
+    max_marks: float  # the assignment's maximum
+    submissions: tuple[SubmissionResult, ...]  # a row per submission
     layout: str = ""  # the download layout the submissions were recognised in (harness/intake)
     absent: tuple[Student, ...] = ()  # on the roster, with no submission
 
@@ -237,7 +245,12 @@ def submission_to_json(result: SubmissionResult) -> dict[str, Any]:
 
 
 def _similar(similar: Similar) -> dict[str, Any]:
-    return {"other": similar.other, "share": similar.share, "other_share": similar.other_share}
+    return {
+        "other": similar.other,
+        "share": similar.share,
+        "other_share": similar.other_share,
+        "rule": similar.rule,
+    }
 
 
 def _item(item: ItemResult) -> dict[str, Any]:
@@ -327,8 +340,15 @@ def submission_from_json(data: dict[str, Any]) -> SubmissionResult:
         handed_from_json(data.get("handed", {})),
         tuple(adjustment_from_json(a) for a in data.get("adjustments", [])),
         _source_line_from_json(data.get("source_line")),
-        tuple(Similar(d["other"], d["share"], d["other_share"]) for d in data.get("similar", [])),
+        tuple(_similar_from_json(d) for d in data.get("similar", [])),
     )
+
+
+def _similar_from_json(data: dict[str, Any]) -> Similar:
+    rule = data.get("rule", "threshold")  # reports written before outliers were flagged
+    if rule not in FLAG_RULES:
+        raise ValueError(f"similar: unknown rule {rule!r}")
+    return Similar(data["other"], data["share"], data["other_share"], rule)
 
 
 def _source_line_from_json(data: Any) -> SourceLine | None:

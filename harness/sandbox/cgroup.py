@@ -23,6 +23,12 @@ hierarchy: `<hierarchy>/sudoku-harness/<pid>-<random>`, created lazily, removed 
 empty; empty groups left by crashed runs are removed at probe time (rmdir only: nothing outside
 our own run is ever killed).
 
+Root puts the groups under the hierarchy's root; a non-root teacher, under a cgroup delegated
+to them, the one the harness runs in (delegation.py: systemd's `Delegate=yes` under v2, a folder
+root made theirs under v1). Elsewhere a non-root teacher has no cgroup: namespaces.py bounds
+processes by RLIMIT_NPROC in a user namespace instead, and seccomp refuses memfds and System V
+shared memory, which no address space counts.
+
 Each controller's hierarchy is probed at run time:
 - cgroup v2 (a cgroup2 mount whose root offers the controller): "+pids" and "+memory" (those the
   root offers) are enabled in subtree_control down to the run's parent; the per-process groups
@@ -61,7 +67,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from harness.sandbox import cgroupfs, memcg
+from harness.sandbox import cgroupfs, delegation, memcg
 
 Controller = Literal["pids", "memory"]
 CONTROLLERS: tuple[Controller, ...] = ("pids", "memory")
@@ -98,15 +104,22 @@ class Hierarchy:
     version: int  # 1 or 2
     mount: Path
     controller: Controller = "pids"
+    top: Path | None = None  # a subtree delegated to a non-root user (None: the whole hierarchy)
+
+    @property
+    def root(self) -> Path:
+        """The group the harness's own groups go under: the hierarchy's, or the delegated one."""
+        return self.top or self.mount
 
     @property
     def base(self) -> Path:
         """Where every run's parent group goes."""
-        return self.mount / APP
+        return self.root / APP
 
     @property
     def detail(self) -> str:
-        return f"cgroup v{self.version} {self.controller} at {self.mount}"
+        where = f"{self.mount}" if self.top is None else f"{self.top} (delegated to this user)"
+        return f"cgroup v{self.version} {self.controller} at {where}"
 
 
 @dataclass(frozen=True)
@@ -356,11 +369,23 @@ def find_hierarchy(mounts: Sequence[Mount], controller: Controller = "pids") -> 
 
 @functools.lru_cache(maxsize=len(CONTROLLERS))
 def discover(controller: Controller = "pids") -> Hierarchy | str:
-    """This machine's hierarchy for `controller`, or why there is none."""
+    """This machine's hierarchy for `controller` (for a non-root teacher, the subtree of it
+    delegated to them), or why there is none."""
     try:
-        return find_hierarchy(parse_mounts(MOUNTS.read_text()), controller)
+        found = find_hierarchy(parse_mounts(MOUNTS.read_text()), controller)
     except OSError as error:
         return f"cannot read {MOUNTS}: {error.strerror}"
+    if isinstance(found, str) or os.geteuid() == 0:
+        return found
+    return _delegated(found)
+
+
+def _delegated(found: Hierarchy) -> Hierarchy | str:
+    own = delegation.own_paths(cgroupfs.read(delegation.OWN))
+    top = delegation.delegated(found.version, found.mount, found.controller, own)
+    if isinstance(top, str):
+        return f"not running as root, and {top}"
+    return Hierarchy(found.version, found.mount, found.controller, top)
 
 
 def _require(controller: Controller) -> Hierarchy:
@@ -401,14 +426,16 @@ def _run_parent(hierarchy: Hierarchy) -> Path:
 
 def _create_run(hierarchy: Hierarchy) -> Path:
     base = hierarchy.base
+    if hierarchy.version == 2 and hierarchy.top is not None:
+        delegation.make_room(hierarchy.top)  # no process may stay where controllers are handed on
     base.mkdir(exist_ok=True)
     if hierarchy.version == 2:
-        _enable(hierarchy.mount, hierarchy.mount)
-        _enable(base, hierarchy.mount)
+        _enable(hierarchy.root, hierarchy.root)
+        _enable(base, hierarchy.root)
     path = _fresh_dir(base)
     if hierarchy.version == 2:
         try:
-            _enable(path, hierarchy.mount)
+            _enable(path, hierarchy.root)
         except OSError:
             with contextlib.suppress(OSError):
                 os.rmdir(path)
@@ -476,10 +503,10 @@ def _fresh_dir(parent: Path) -> Path:
         return path
 
 
-def _enable(group: Path, mount: Path) -> None:
-    """Make the controllers this module uses, those the v2 hierarchy at `mount` offers,
-    available to the children of `group`."""
-    offered = cgroupfs.read(mount / "cgroup.controllers").split()
+def _enable(group: Path, root: Path) -> None:
+    """Make the controllers this module uses, those offered at `root` (the v2 hierarchy's, or
+    the group delegated to this user), available to the children of `group`."""
+    offered = cgroupfs.read(root / "cgroup.controllers").split()
     control = group / "cgroup.subtree_control"
     enabled = cgroupfs.read(control).split()
     for controller in CONTROLLERS:

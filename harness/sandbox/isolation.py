@@ -5,18 +5,27 @@ Always in force: the out-of-process supervisor (deadlines, group kill, capped ou
 channel of its own), rlimits, and a private working copy with a cleared environment. Added
 wherever the machine has them, between fork and exec of every student process, in this order:
 
-1. a cgroup of its own (cgroup.py): its pids controller stops fork storms even as root and
-   daemons that leave the group; its memory controller (memcg.py) bounds the whole tree's memory,
-   memfd and tmpfs pages too, and measures MLE;
-1b. a private view (view.py, root only): a mount namespace in which the folders of the host's
-   sockets and homes are empty, and the working copy and the interpreter are shown again;
-2. no capabilities (privileges.py, root only): no lifting its own hard rlimits;
-3. a dedicated uid per grading slot (privileges.py, root only, where the uid can reach the
+1. a cgroup of its own (cgroup.py; as root, or in a cgroup subtree delegated to the user): its
+   pids controller stops fork storms even as root and daemons that leave the group; its memory
+   controller (memcg.py) bounds the whole tree's memory, memfd and tmpfs pages too, and measures
+   MLE;
+2. namespaces of its own (namespaces.py; in a user namespace of its own when not root): a
+   private view (view.py: a mount namespace in which the folders of the host's sockets and homes
+   are empty, and the working copy and the interpreter are shown again), loopback-only
+   networking, IPC objects of its own, and a PID namespace in which it is pid 2 below an init
+   of ours;
+3. no capabilities (privileges.py; root's bounding set, or a user namespace's): no lifting its
+   own hard rlimits;
+4. a dedicated uid per grading slot (privileges.py, root only, where the uid can reach the
    interpreter and the working copy): the teacher's files by plain permissions;
-4. Landlock (landlock.py): a filesystem allow-list, TCP and signal scoping by ABI;
-5. a seccomp deny-list (seccomp.py): process creation, sockets, ptrace, mounts and the like.
+5. Landlock (landlock.py): a filesystem allow-list, TCP and signal scoping by ABI;
+6. a seccomp deny-list (seccomp.py): process creation, sockets, ptrace, mounts and the like;
+   where no memory cgroup bounds the tree, also the calls that hold memory no address space
+   counts (memfd_create, memfd_secret, shmget).
 
-Bubblewrap is probed and reported, not applied: the layers above cover what it would add here.
+Bubblewrap is probed and reported, not applied: the namespaces above are the ones it would make,
+made here directly (a few milliseconds a process, no extra program to exec). Off Linux none of
+this exists: `doctor` says so, and `--isolation strict` refuses to run.
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ import functools
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -35,8 +45,9 @@ from typing import Literal
 
 from harness.errors import ExitCode, HarnessError
 from harness.limits import Limits
-from harness.sandbox import cgroup, interpreter, landlock, privileges, quota, view
+from harness.sandbox import cgroup, interpreter, landlock, namespaces, privileges, quota, view
 from harness.sandbox.child import seccomp
+from harness.sandbox.namespaces import Namespaces
 from harness.sandbox.view import View
 
 Kind = Literal["interpreter", "program", "toolchain"]  # a child interpreter (seccomp tightens
@@ -61,6 +72,20 @@ class Layer:
 
 
 @dataclass(frozen=True)
+class Grants:
+    """What a process may use beyond its working copy (and, for Python, its interpreter): folders
+    it may read (a toolchain's configuration, the teacher's test files) and folders it may write
+    (where a test runner writes its report). Each is shown in the private view, allowed by
+    Landlock, and, when written, handed to the dedicated uid."""
+
+    read: tuple[Path, ...] = ()
+    write: tuple[Path, ...] = ()
+
+
+NO_GRANTS = Grants()
+
+
+@dataclass(frozen=True)
 class Isolation:
     """What is applied to each student process (beyond rlimits and the working copy)."""
 
@@ -71,46 +96,94 @@ class Isolation:
     no_capabilities: bool = False
     dedicated_uid: bool = False
     private_view: bool = False
+    network_namespace: bool = False
+    pid_namespace: bool = False
+    ipc_namespace: bool = False
+
+    @property
+    def namespaces(self) -> Namespaces:
+        return Namespaces(
+            mount=self.private_view,
+            network=self.network_namespace,
+            ipc=self.ipc_namespace,
+            pid=self.pid_namespace,
+            user=self.no_capabilities,  # not root: dropped where it holds them, in a namespace
+        )
+
+    @property
+    def counts_processes(self) -> bool:
+        """Whether RLIMIT_NPROC bounds the student's processes alone: as root (a dedicated uid's,
+        or ignored), or in a user namespace of its own. Otherwise it would count every process
+        of the teacher's and refuse a thread for no fault of the student's."""
+        return privileges.is_root() or bool(self.namespaces.flags & namespaces.CLONE_NEWUSER)
+
+    @property
+    def denies_unbounded_memory(self) -> bool:
+        """Whether seccomp refuses memory no address space counts (no memory cgroup bounds it)."""
+        return self.seccomp and not self.memory_cgroup
 
     def confine(
-        self, workdir: Path, python: Path | None, kind: Kind, memory_mb: int = 0
+        self,
+        workdir: Path,
+        python: Path | None,
+        kind: Kind,
+        memory_mb: int = 0,
+        grants: Grants = NO_GRANTS,
     ) -> Confinement:
         """The layers for one process about to start in `workdir` (its interpreter `python`),
-        its whole tree allowed `memory_mb` where the memory cgroup is in force."""
+        its whole tree allowed `memory_mb` where the memory cgroup is in force, and the folders
+        of `grants` within its reach."""
         memory = memory_mb << 20 if self.memory_cgroup else 0
         group = cgroup.Group.create(self.pids_max, memory) if self.pids_max or memory else None
         steps: list[Callable[[], None]] = [group.join] if group else []
-        view = self._view(workdir, python, kind)
+        if self.namespaces.flags:
+            steps.append(self.namespaces.enter)
+        view = self._view(workdir, python, kind, grants)
         if view is not None:
             steps.append(view.apply)
+        reveal = _pipe() if self.pid_namespace else None
+        if reveal is not None:
+            steps.append(functools.partial(namespaces.split, reveal[1]))
+        if not self.pids_max and self.namespaces.flags & namespaces.CLONE_NEWUSER:
+            steps.append(functools.partial(namespaces.bound_processes, PIDS_MAX))
         if self.no_capabilities:
             steps.append(functools.partial(privileges.drop_capabilities, _LAST_CAPABILITY))
-        uid = self._slot_uid(workdir, python, view)
+        uid = self._slot_uid(workdir, python, view, grants)
         if uid is not None:
-            privileges.hand_over(workdir, uid)
+            for folder in (workdir, *grants.write):
+                privileges.hand_over(folder, uid)
             steps.append(functools.partial(privileges.become, uid))
         if self.landlock_abi:
             readable = _readable(python, kind)
-            policy = landlock.Policy.for_workdir(workdir, readable.read, readable.listed)
+            policy = landlock.Policy.for_workdir(
+                workdir, (*readable.read, *grants.read), readable.listed, grants.write
+            )
             steps.append(functools.partial(landlock.restrict, policy, self.landlock_abi))
         if self.seccomp:
             profile = "toolchain" if kind == "toolchain" else "program"
-            steps.append(functools.partial(seccomp.install, profile))
-        return Confinement(tuple(steps), group, uid)
+            bounded = not self.denies_unbounded_memory
+            steps.append(functools.partial(seccomp.install, profile, bounded))
+        return Confinement(tuple(steps), group, uid, reveal=reveal)
 
-    def _view(self, workdir: Path, python: Path | None, kind: Kind) -> View | None:
+    def _view(self, workdir: Path, python: Path | None, kind: Kind, grants: Grants) -> View | None:
         if not self.private_view:
             return None
+        granted = [workdir, *grants.read, *grants.write]
         if python is None:
-            return View.showing([workdir])
+            return View.showing(granted)
         packages = () if kind == "toolchain" else interpreter.package_folders(python)
-        return View.showing([workdir, *interpreter.installation(python), SANDBOX], packages)
+        return View.showing([*granted, *interpreter.installation(python), SANDBOX], packages)
 
-    def _slot_uid(self, workdir: Path, python: Path | None, view: View | None) -> int | None:
+    def _slot_uid(
+        self, workdir: Path, python: Path | None, view: View | None, grants: Grants
+    ) -> int | None:
         if not self.dedicated_uid:
             return None
         reachable = view.reachable if view is not None else privileges.reachable
-        if view is None and not reachable(workdir.parent):
+        folders = (workdir, *grants.write)
+        if view is None and not all(reachable(folder.parent) for folder in folders):
+            return None
+        if not all(reachable(path) for path in grants.read if path.exists()):
             return None
         if python is not None and not interpreter_reachable(python, reachable):
             return None
@@ -118,8 +191,10 @@ class Isolation:
 
     @property
     def confining(self) -> bool:
-        """Whether files and the supervisor are out of the student's reach."""
-        return self.landlock_abi > 0
+        """Whether files and the supervisor are out of the student's reach: by Landlock, or by
+        namespaces (the private view hides the files, the PID namespace the supervisor)."""
+        hidden = self.private_view and self.network_namespace and self.pid_namespace
+        return self.landlock_abi > 0 or hidden
 
     @property
     def layers(self) -> tuple[str, ...]:
@@ -128,10 +203,14 @@ class Isolation:
             (self.pids_max > 0, "pids cgroup"),
             (self.memory_cgroup, "memory cgroup"),
             (self.private_view, "private view"),
+            (self.network_namespace, "network namespace"),
+            (self.pid_namespace, "pid namespace"),
+            (self.ipc_namespace, "ipc namespace"),
             (self.no_capabilities, "no capabilities"),
             (self.dedicated_uid, "dedicated uid"),
             (self.landlock_abi > 0, f"Landlock ABI {self.landlock_abi}"),
             (self.seccomp, "seccomp"),
+            (self.denies_unbounded_memory, "memfd and shm denied"),
         )
         return tuple(name for active, name in named if active)
 
@@ -140,8 +219,11 @@ NO_ISOLATION = Isolation()
 _LAST_CAPABILITY = privileges.last_capability()
 
 
-def _report_pipe() -> tuple[int, int]:
-    reader, writer = os.pipe2(os.O_CLOEXEC | os.O_NONBLOCK)
+def _pipe() -> tuple[int, int]:
+    """A pipe whose ends are not inherited across exec, its reader non-blocking (os.pipe2 is
+    Linux's: this is the same everywhere)."""
+    reader, writer = os.pipe()  # close-on-exec, as every descriptor Python makes
+    os.set_blocking(reader, False)
     return reader, writer
 
 
@@ -170,7 +252,8 @@ class Confinement:
     steps: tuple[Callable[[], None], ...]
     group: cgroup.Group | None = None
     uid: int | None = None
-    report: tuple[int, int] = field(default_factory=_report_pipe)  # why a start failed
+    report: tuple[int, int] = field(default_factory=_pipe)  # why a start failed
+    reveal: tuple[int, int] | None = None  # the student's pid, told by the PID namespace's keeper
 
     @property
     def bounds_memory(self) -> bool:
@@ -210,13 +293,23 @@ class Confinement:
             reason = _told(self.report[0]) or "no reason given"
             raise OSError(f"cannot start a confined process: {error} ({reason})") from None
 
+    def student_pid(self, started: int) -> int:
+        """The pid of the student's own process, once the process `started` has exec'd: itself,
+        or in a PID namespace the one its keeper forked (whose CPU time the supervisor reads)."""
+        if self.reveal is None:
+            return started
+        told = namespaces.student_pid(self.reveal[0])
+        if told is None:
+            raise OSError(f"the PID namespace's keeper (pid {started}) did not say its child's pid")
+        return told
+
     def kill_all(self) -> None:
         """Kill whatever is left of the process's tree, even what left its process group."""
         if self.group is not None:
             self.group.kill_all()
 
     def close(self) -> None:
-        for fd in self.report:
+        for fd in (*self.report, *(self.reveal or ())):
             with contextlib.suppress(OSError):
                 os.close(fd)
         if self.group is not None:
@@ -243,68 +336,160 @@ def interpreter_reachable(
     return all(reachable(place) for place in places)
 
 
+ALWAYS = (
+    Layer("supervisor", True, "loops, sleeps, exits, crashes, floods, forged replies"),
+    Layer("rlimits", True, "memory bombs, huge files, core dumps, runaway CPU"),
+    Layer("working copy", True, "accidental exposure: a private 0700 copy, a clean env"),
+)
+LINUX_ONLY = (  # the layers of a Linux kernel, and what each stops
+    ("disk cap", "filling the disk, or its inodes, with many files"),
+    ("pids cgroup", "fork storms even as root, daemons that leave the process group"),
+    ("memory cgroup", "memory held across processes or in memfd and tmpfs pages; measures MLE"),
+    ("private view", "the host's Unix sockets (/run, /tmp, /var, homes), other working copies"),
+    ("network namespace", "the host's network: TCP, UDP and Unix sockets, abstract or by path"),
+    ("pid namespace", "seeing or signalling other processes; daemons outliving their run"),
+    ("ipc namespace", "System V shared memory and queues shared with others or left behind"),
+    ("no capabilities", "lifting its own hard rlimits, root's privileges"),
+    ("dedicated uid", "the teacher's files by plain permissions; makes RLIMIT_NPROC count"),
+    ("landlock", "reading the teacher's files and /proc, writing outside the working copy"),
+    ("seccomp", "process creation, exec, sockets, other processes, the system"),
+    ("memfd and shm denied", "memory no address space counts (memfd, System V shared memory)"),
+)
+STOPS = dict(LINUX_ONLY)
+
+
 @functools.lru_cache(maxsize=2)
 def probe(try_bubblewrap: bool = False) -> tuple[Layer, ...]:
     """The layers and whether each is in force. Bubblewrap is never applied, so whether it
     would work here is tried (by running it) only when asked: for `doctor`, not every grade."""
-    version = landlock.abi()
+    if sys.platform != "linux":
+        return _elsewhere(sys.platform)
+    spaces = _namespace_layers()
+    memory = _memory_layer()
     return (
-        Layer("supervisor", True, "loops, sleeps, exits, crashes, floods, forged replies"),
-        Layer(
-            "rlimits",
-            True,
-            "memory bombs, huge files, core dumps, runaway CPU",
-        ),
-        Layer("working copy", True, "accidental exposure: a private 0700 copy, a clean env"),
+        *ALWAYS,
         _disk_layer(),
         _pids_layer(),
-        _memory_layer(),
-        _view_layer(),
-        _capabilities_layer(),
+        memory,
+        *spaces,
+        _capabilities_layer(any(layer.active for layer in spaces)),
         _uid_layer(),
-        Layer(
-            "landlock",
-            version > 0,
-            "reading the teacher's files and /proc, writing outside the working copy"
-            + (", TCP" if version >= 4 else "")
-            + (", signalling the supervisor" if version >= 6 else ""),
-            f"ABI {version}" if version else "not in this kernel (or disabled at boot)",
-        ),
+        _landlock_layer(),
         _seccomp_layer(),
+        _unbounded_memory_layer(memory.active),
         _bubblewrap_layer(try_bubblewrap),
     )
 
 
+def _elsewhere(platform: str) -> tuple[Layer, ...]:
+    """Off Linux: the supervisor, rlimits (those the system enforces) and the working copy."""
+    system = {"darwin": "macOS", "win32": "Windows"}.get(platform, platform)
+    detail = f"Linux only: not on this system ({system})"
+    return (*ALWAYS, *(Layer(name, False, stops, detail) for name, stops in LINUX_ONLY))
+
+
+def _landlock_layer() -> Layer:
+    version = landlock.abi()
+    stops = (
+        STOPS["landlock"]
+        + (", TCP" if version >= 4 else "")
+        + (", signalling the supervisor" if version >= 6 else "")
+    )
+    detail = f"ABI {version}" if version else "not in this kernel (or disabled at boot)"
+    return Layer("landlock", version > 0, stops, detail)
+
+
 def _pids_layer() -> Layer:
     support = cgroup.probe()
-    stops = "fork storms even as root, daemons that leave the process group"
-    return Layer("pids cgroup", support.available, stops, support.detail)
+    return Layer("pids cgroup", support.available, STOPS["pids cgroup"], support.detail)
 
 
 def _disk_layer() -> Layer:
-    stops = "filling the disk, or its inodes, with many files"
-    return Layer("disk cap", True, stops, quota.describe(Limits().disk))
+    return Layer("disk cap", True, STOPS["disk cap"], quota.describe(Limits().disk))
 
 
 def _memory_layer() -> Layer:
     support = cgroup.probe("memory")
-    stops = "memory held across processes or in memfd and tmpfs pages; measures MLE"
-    return Layer("memory cgroup", support.available, stops, support.detail)
+    return Layer("memory cgroup", support.available, STOPS["memory cgroup"], support.detail)
 
 
-def _capabilities_layer() -> Layer:
-    root = privileges.is_root()
-    detail = "the bounding set is emptied before exec" if root else "not running as root"
-    return Layer("no capabilities", root, "lifting its own hard rlimits, root's privileges", detail)
+def _unbounded_memory_layer(cgroup_bounds: bool) -> Layer:
+    name = "memfd and shm denied"
+    if cgroup_bounds:
+        return Layer(name, False, STOPS[name], "not needed: the memory cgroup bounds such pages")
+    if not seccomp.supported():
+        return Layer(name, False, STOPS[name], "no seccomp here: such pages are not bounded")
+    limits = Limits()
+    detail = (
+        f"seccomp denies {', '.join(seccomp.UNBOUNDED_MEMORY)}; left outside RLIMIT_AS: pipe "
+        f"buffers, at most {pipe_buffers(limits.open_files) >> 20} MiB ({limits.open_files} "
+        "descriptors, each a pipe of fs.pipe-max-size)"
+    )
+    return Layer(name, True, STOPS[name], detail)
 
 
-def _view_layer() -> Layer:
-    stops = "the host's Unix sockets (/run, /tmp, /var, homes), other working copies"
-    problem = view.probe()
-    if problem:
-        return Layer("private view", False, stops, problem)
-    detail = f"a mount namespace per process; empty: {', '.join(View.showing([]).covers)}"
-    return Layer("private view", True, stops, detail)
+def pipe_buffers(open_files: int) -> int:
+    """Bytes a process with `open_files` descriptors can hold in pipes it keeps unread (a read
+    end each, the write end closed): what is left outside RLIMIT_AS where memfd and shm are
+    denied."""
+    try:
+        largest = int(Path("/proc/sys/fs/pipe-max-size").read_text())
+    except (OSError, ValueError):
+        largest = 1 << 20  # the kernel's default
+    return open_files * largest
+
+
+def _capabilities_layer(user_namespace: bool) -> Layer:
+    name, stops = "no capabilities", STOPS["no capabilities"]
+    if privileges.is_root():
+        return Layer(name, True, stops, "the bounding set is emptied before exec")
+    if user_namespace:
+        detail = "not root: none after exec in its user namespace; the bounding set emptied"
+        return Layer(name, True, stops, detail)
+    return Layer(name, False, stops, "not root, and no user namespace to empty the set in")
+
+
+def _namespace_layers() -> tuple[Layer, ...]:
+    """The private view, then the network, PID and IPC namespaces: each tried on its own."""
+    where = "" if privileges.is_root() else " (in a user namespace of its own: not root)"
+    view_problem = view.probe()
+    covers = ", ".join(View.showing([]).covers) if not view_problem else ""
+    layers = [
+        Layer(
+            "private view",
+            not view_problem,
+            STOPS["private view"],
+            view_problem or f"a mount namespace per process{where}; empty: {covers}",
+        )
+    ]
+    for name, wanted, detail in (
+        ("network namespace", Namespaces(network=True), f"loopback only{where}"),
+        ("pid namespace", Namespaces(pid=True), _pid_detail(where)),
+        ("ipc namespace", Namespaces(ipc=True), f"its own, gone with it{where}"),
+    ):
+        problem = namespaces.refused(wanted)
+        layers.append(
+            Layer(name, not problem, STOPS[name], _refusal(problem) if problem else detail)
+        )
+    return tuple(layers)
+
+
+def _pid_detail(where: str) -> str:
+    said = f"pid 2 below an init of ours{where}"
+    if privileges.is_root() or cgroup.probe().available:
+        return said
+    return f"{said}; {PIDS_MAX} processes and threads at most (RLIMIT_NPROC, counted in it)"
+
+
+def _refusal(problem: str) -> str:
+    """Why a namespace cannot be made, with what a non-root teacher can do about it."""
+    if privileges.is_root():
+        return f"cannot be made here: {problem}"
+    return (
+        f"cannot be made here: {problem} (unprivileged user namespaces are off: see "
+        "kernel.unprivileged_userns_clone, user.max_user_namespaces, or on Ubuntu 23.10+ "
+        "kernel.apparmor_restrict_unprivileged_userns)"
+    )
 
 
 def _uid_layer() -> Layer:
@@ -344,13 +529,14 @@ def _bubblewrap_layer(tried: bool) -> Layer:
     stops = "network, other processes, files not even visible"
     bwrap = shutil.which("bwrap")
     if bwrap is None:
-        return Layer("bubblewrap", False, stops, "bwrap is not installed")
+        return Layer("bubblewrap", False, stops, "not installed; not needed where the namespaces "
+                     "above are in force")  # fmt: skip
     if not tried:
         return Layer("bubblewrap", False, stops, "installed; not applied by this version")
     works = _bwrap_works(bwrap)
     detail = (
-        "works here, but is not applied by this version: the layers above stop what its "
-        "namespaces would"
+        "works here, but is not applied by this version: the harness makes the same namespaces "
+        "itself (the rows above)"
         if works
         else "installed, but cannot create namespaces here"
     )
@@ -377,10 +563,14 @@ def choose(mode: Mode, layers: Sequence[Layer] | None = None) -> Isolation:
         no_capabilities="no capabilities" in active,
         dedicated_uid="dedicated uid" in active,
         private_view="private view" in active,
+        network_namespace="network namespace" in active,
+        pid_namespace="pid namespace" in active,
+        ipc_namespace="ipc namespace" in active,
     )
     if mode is Mode.STRICT and not isolation.confining:
         raise IsolationRefused(
-            "--isolation strict: neither Landlock nor bubblewrap is in force on this machine"
+            "--isolation strict: neither Landlock nor namespaces (a private view, network and "
+            "PID) are in force on this machine"
         )
     return isolation
 
@@ -392,7 +582,7 @@ def summary(isolation: Isolation) -> str:
         return f"isolation: {', '.join(in_force)}"
     listed = f"{', '.join(in_force[:-1])} and {in_force[-1]}"
     return (
-        f"WARNING: isolation: {listed} only; neither Landlock nor bubblewrap is in force, so "
+        f"WARNING: isolation: {listed} only; neither Landlock nor namespaces are in force, so "
         "student code can read your files and signal the grader (see `sudoku-harness doctor`; "
         "--isolation strict refuses to run like this)"
     )

@@ -44,6 +44,9 @@ ETC = (
     "/etc/alternatives",
 )
 DEVICES_READ = ("/dev/urandom", "/dev/random", "/dev/zero")
+# The JDKs' settings (java.security), which javac reads at start and the JVM when a program asks:
+# Debian and Ubuntu keep them in /etc/java-N-openjdk, linked from each JDK's conf folder.
+JAVA_SETTINGS = tuple(str(path) for path in sorted(Path("/etc").glob("java-*")))
 
 
 class _RulesetAttr(ctypes.Structure):
@@ -78,12 +81,18 @@ class Policy:
 
     @classmethod
     def for_workdir(
-        cls, workdir: Path, extra_read: Sequence[Path] = (), listed: Sequence[Path] = ()
+        cls,
+        workdir: Path,
+        extra_read: Sequence[Path] = (),
+        listed: Sequence[Path] = (),
+        extra_write: Sequence[Path] = (),
     ) -> Policy:
-        """The system, the worker's folder, `extra_read` (the interpreter's), and `workdir`."""
+        """The system, the worker's folder, `extra_read` (the interpreter's, a toolchain's),
+        and `workdir` with `extra_write` (a test runner's report folder) to write."""
         sandbox = str(Path(__file__).resolve().parent / "child")  # the worker and its drivers
-        read = (*SYSTEM, *ETC, sandbox, *map(str, extra_read))
-        return cls(read, (str(workdir),), tuple(map(str, listed)))
+        read = (*SYSTEM, *ETC, *JAVA_SETTINGS, sandbox, *map(str, extra_read))
+        write = (str(workdir), *map(str, extra_write))
+        return cls(read, write, tuple(map(str, listed)))
 
 
 def restrict(policy: Policy, version: int) -> None:

@@ -143,6 +143,13 @@ class ChildProcess:
             raise
         finally:
             os.close(reply_write)
+        try:
+            self.pid = self.confinement.student_pid(self.proc.pid)  # whose CPU time counts
+        except OSError:
+            kill_group(self.proc.pid)
+            self.proc.wait()
+            self.confinement.close()
+            raise
         assert self.proc.stdout is not None
         self._output = self.proc.stdout.fileno()
         os.set_blocking(self._output, False)
@@ -257,15 +264,16 @@ class ChildProcess:
 
     def _cpu(self) -> float | None:
         """CPU seconds of the live child from /proc, or its rusage once it has been reaped."""
-        return live_cpu(self.proc.pid) if self.alive else self._final_cpu
+        return live_cpu(self.pid) if self.alive else self._final_cpu
 
     def kill(self) -> None:
         """Kill the child's whole process group and cgroup (never anything else) and reap the
         child."""
         if self.alive:
+            seen = live_cpu(self.pid)  # lost from the rusage when its keeper is killed first
             kill_group(self.proc.pid)
             self.confinement.kill_all()
-            self._reap()
+            self._reap(seen)
 
     def _await_exit(self, timeout: float) -> bool:
         """Wait up to `timeout` seconds for the child to exit, leaving it a zombie (unreaped)."""
@@ -277,10 +285,12 @@ class ChildProcess:
                 return False
             time.sleep(0.002)
 
-    def _reap(self) -> None:
-        """Reap the (exited or killed) child, keeping how it ended and its CPU time."""
+    def _reap(self, seen: float | None) -> None:
+        """Reap the (exited or killed) child, keeping how it ended and its CPU time (`seen`: the
+        student's process's own, read just before the kill: in a PID namespace, a keeper killed
+        before it reaped the student's process has none of its time in its rusage)."""
         _, status, usage = os.wait4(self.proc.pid, 0)
-        self._final_cpu = usage.ru_utime + usage.ru_stime
+        self._final_cpu = max(usage.ru_utime + usage.ru_stime, seen or 0.0)
         self.ending = Ending.from_status(status)
         self.proc.returncode = -1 if self.ending.signal else (self.ending.code or 0)
 

@@ -5,7 +5,10 @@ cleared environment and its rlimits set between fork and exec (nothing of the gr
 it after exec). Its stdin is the input; its stdout and stderr are two capped pipes; the
 supervisor never reads anything else from it. Time is the child's CPU time from the kernel's
 accounting (wait4's rusage), with a wall-clock backstop; once the direct child has exited its
-whole process group is killed, so nothing it started outlives the run. Memory is measured too:
+whole process group is killed, so nothing it started outlives the run. In a PID namespace
+(namespaces.py) the direct child is the program's keeper, whose rusage holds the program's time
+once it has reaped it: the program's own time is polled while it runs, and read once more just
+before a kill (a keeper killed first never reaps it). Memory is measured too:
 the memory cgroup's peak and OOM kills where it is in force (its limit then bounds the whole
 tree, and RLIMIT_AS is only a backstop above it), the kernel's max RSS otherwise.
 """
@@ -20,13 +23,13 @@ import resource
 import selectors
 import subprocess
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from harness.records.outcomes import MemoryUse
 from harness.sandbox import memcg
-from harness.sandbox.isolation import NO_ISOLATION, Confinement, Isolation, Kind
+from harness.sandbox.isolation import NO_GRANTS, NO_ISOLATION, Confinement, Grants, Isolation, Kind
 from harness.sandbox.process import (
     KILL_FACTOR,
     Ending,
@@ -53,6 +56,8 @@ class ProgramLimits:
     file_size_mb: int = 16
     open_files: int = 64
     processes: int | None = None  # RLIMIT_NPROC (per uid; ignored for root); None: unchanged
+    address_space_mb: int | None = None  # RLIMIT_AS when a language needs its own (the JVM
+    # reserves its heap, code cache and class space up front); None: from memory_mb
 
 
 @dataclass(frozen=True)
@@ -84,14 +89,17 @@ def run_program(
     isolation: Isolation = NO_ISOLATION,
     kind: Kind = "program",
     disk: DiskWatch = UNCAPPED,
+    grants: Grants = NO_GRANTS,
+    environment: Mapping[str, str] | None = None,
 ) -> ProgramRun:
     """Run `argv` in `workdir` with `stdin` as its input; never raises for what it does.
     `kind` is "toolchain" for a compiler or the notebook runner (they start processes); `disk`
-    keeps the working copy to its cap.
+    keeps the working copy to its cap; `grants` are the folders beyond it the process may read
+    or write; `environment` adds to the cleared environment.
 
     Raises OSError only when the program cannot be started at all (not found, not executable)."""
     started = time.monotonic()
-    confinement = isolation.confine(workdir, _interpreter(argv), kind, limits.memory_mb)
+    confinement = isolation.confine(workdir, _interpreter(argv), kind, limits.memory_mb, grants)
     first, last = _rlimits(limits), _last(limits, confinement.bounds_memory)
     try:
         with confinement.starting():
@@ -101,11 +109,17 @@ def run_program(
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 cwd=workdir,
-                env=clean_environment(workdir),
+                env={**clean_environment(workdir), **(environment or {})},
                 start_new_session=True,
                 preexec_fn=confinement.around(before=[first], after=[last]),
             )
-        watch = _Watch(proc, limits, started, confinement, disk)
+        try:
+            student = confinement.student_pid(proc.pid)  # whose CPU time counts
+        except OSError:
+            kill_group(proc.pid)
+            proc.wait()
+            raise
+        watch = _Watch(proc, limits, started, confinement, disk, student)
         try:
             watch.feed_and_collect(stdin)
         finally:
@@ -129,8 +143,6 @@ def _rlimits(limits: ProgramLimits) -> Callable[[], None]:
         (resource.RLIMIT_FSIZE, limits.file_size_mb * MIB),
         (resource.RLIMIT_CORE, 0),
     ]
-    if limits.processes is not None:
-        pairs.append((resource.RLIMIT_NPROC, limits.processes))
     return functools.partial(_set, pairs)
 
 
@@ -140,11 +152,18 @@ def _last(limits: ProgramLimits, bounded: bool) -> Callable[[], None]:
     them after this) and its address space, which in a busy grading worker can exceed the
     program's memory limit. The layers still open descriptors (Landlock's rules) and allocate
     (Python objects), which limits below what the copy already holds would refuse. `bounded`:
-    a memory cgroup bounds the tree, and RLIMIT_AS is only a backstop above its limit."""
+    a memory cgroup bounds the tree, and RLIMIT_AS is only a backstop above its limit.
+    RLIMIT_NPROC is set here too, in the program's own process: its keeper in a PID namespace
+    forks it (and the namespace's init) under the limits set before."""
+    space = memcg.address_space(limits.memory_mb * MIB, bounded)
+    if limits.address_space_mb is not None:
+        space = limits.address_space_mb * MIB
     pairs = [
-        (resource.RLIMIT_AS, memcg.address_space(limits.memory_mb * MIB, bounded)),
+        (resource.RLIMIT_AS, space),
         (resource.RLIMIT_NOFILE, limits.open_files),
     ]
+    if limits.processes is not None:
+        pairs.append((resource.RLIMIT_NPROC, limits.processes))
     return functools.partial(_set, pairs)
 
 
@@ -164,9 +183,11 @@ class _Watch:
         started: float,
         confinement: Confinement,
         disk: DiskWatch,
+        student: int,
     ):
         assert proc.stdin and proc.stdout and proc.stderr
         self.proc, self.limits, self.started = proc, limits, started
+        self.student = student  # the student's own process: its CPU time is polled
         self.confinement, self.disk = confinement, disk
         self.stdout, self.stderr = bytearray(), bytearray()
         self.output_bytes = 0
@@ -190,7 +211,7 @@ class _Watch:
         while not self.output_overflow:
             if (
                 time.monotonic() >= deadline
-                or (live_cpu(self.proc.pid, children=True) or 0.0) > cpu_cap
+                or (live_cpu(self.student, children=True) or 0.0) > cpu_cap
             ):
                 self.timed_out = True
                 return
@@ -257,6 +278,7 @@ class _Watch:
     def finish(self) -> ProgramRun:
         """Kill the group and the cgroup, reap the child with its rusage, read what the cgroup
         measured, close every pipe."""
+        seen = live_cpu(self.student, children=True)  # lost from the rusage if it is killed
         kill_group(self.proc.pid)
         self.confinement.kill_all()
         _, status, usage = os.wait4(self.proc.pid, 0)
@@ -273,7 +295,7 @@ class _Watch:
         return ProgramRun(
             stdout=bytes(self.stdout),
             stderr=bytes(self.stderr),
-            cpu=usage.ru_utime + usage.ru_stime,
+            cpu=max(usage.ru_utime + usage.ru_stime, seen or 0.0),
             wall=time.monotonic() - self.started,
             max_rss_kb=usage.ru_maxrss,
             ending=Ending.from_status(status),

@@ -1,7 +1,8 @@
-"""A private view of the file tree for each student process (root only): a mount namespace of its
-own in which every folder at the top of the tree but the system's (/usr, /lib, /bin, /sbin,
-/etc, /dev, /proc, /sys) is covered by a small empty tmpfs mount, /dev/shm too, and only what the
-process needs is shown again inside them.
+"""A private view of the file tree for each student process: a mount namespace of its own (made by
+namespaces.py, in a user namespace of its own when the supervisor is not root) in which every
+folder at the top of the tree but the system's (/usr, /lib, /bin, /sbin, /etc, /dev, /proc, /sys)
+is covered by a small empty tmpfs mount, /dev/shm too, and only what the process needs is shown
+again inside them.
 
 What it stops:
 - Unix sockets of the host: the folders of pathname sockets (/run, /tmp, /var, /root, /home, and
@@ -13,9 +14,10 @@ What it stops:
   run under the dedicated uid like any program;
 - other students' working copies and the teacher's temporary files are simply not there.
 
-Applied in the forked child between fork and exec, after joining the pids cgroup and before the
-capabilities are dropped (mounting needs CAP_SYS_ADMIN). The namespace dies with the process and
-changes nothing outside it. Mounts are made private first, so nothing propagates to the host.
+Applied in the forked child between fork and exec, once it has entered its namespaces and before
+the capabilities are dropped (mounting needs CAP_SYS_ADMIN: root's, or the user namespace's). The
+namespace dies with the process and changes nothing outside it. Mounts are made private first,
+so nothing propagates to the host.
 
 Shown again (bind-mounted at the same path): the working copy, the interpreter's installation,
 the harness's sandbox folder. Emptied last: the installation's package folders (site-packages),
@@ -35,8 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from harness.sandbox import privileges
+from harness.sandbox.namespaces import Namespaces
 
-CLONE_NEWNS = 0x00020000
 MS_NOSUID, MS_NODEV, MS_MOVE, MS_BIND, MS_REC, MS_PRIVATE = 2, 4, 8192, 4096, 16384, 1 << 18
 KEPT = frozenset(  # the system's folders at the top of the tree: left as they are
     {"usr", "lib", "lib32", "lib64", "libx32", "bin", "sbin", "etc", "dev", "proc", "sys"}
@@ -71,8 +73,7 @@ class View:
         return cls((stage, *others), shown, tuple(str(_absolute(p)) for p in emptied))
 
     def apply(self) -> None:
-        """In the forked child, as root: enter a mount namespace and build the view."""
-        _check(_libc.unshare(CLONE_NEWNS), "unshare(CLONE_NEWNS)")
+        """In the forked child, in a mount namespace of its own: build the view."""
         _mount(None, "/", None, MS_REC | MS_PRIVATE)
         stage, *rest = self.covers
         _cover(stage)
@@ -132,8 +133,6 @@ def _check(result: int, what: str) -> None:
 @functools.lru_cache(maxsize=1)
 def probe() -> str:
     """Why private views cannot be made here ("" when they can): tried once, with /bin/true."""
-    if os.geteuid() != 0:
-        return "not running as root"
     try:
         view = View.showing([Path(os.getcwd())])
         proc = subprocess.run(
@@ -144,11 +143,14 @@ def probe() -> str:
         )
     except (OSError, subprocess.SubprocessError) as error:
         return str(error)
-    return "" if proc.returncode == 0 else f"cannot make a mount namespace ({proc.returncode})"
+    if proc.returncode == 0:
+        return ""
+    return f"cannot make a mount namespace and mount in it: {os.strerror(proc.returncode)}"
 
 
 def _apply_or_exit(view: View) -> None:
     try:
+        Namespaces(mount=True).enter()
         view.apply()
     except OSError as error:
         os._exit(error.errno or 255)

@@ -12,15 +12,19 @@ from harness.config import Config
 from harness.errors import BadInput
 from harness.shapes.base import Shape
 from harness.shapes.board_classes import BoardClasses
+from harness.shapes.driven import Driven
 from harness.shapes.function_library import FunctionLibrary
 from harness.shapes.notebook import Notebook
 from harness.shapes.stdin_program import StdinProgram
+from harness.shapes.unit_tests import UnitTests
 
 SHAPES: Mapping[str, Shape] = {
     "function-library": FunctionLibrary(),
     "board-classes": BoardClasses(),
     "stdin-program": StdinProgram(),
     "notebook": Notebook(),
+    "driven": Driven(),
+    "unit-tests": UnitTests(),
 }
 
 

@@ -6,10 +6,12 @@ judging and marking are the same for every shape.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import contextlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from types import TracebackType
+from typing import Protocol, TypeVar, cast
 
 from harness.config import AssignmentConfig, LanguageConfig
 from harness.limits import Limits
@@ -21,6 +23,38 @@ from harness.shapes.budget import UNLIMITED, Budget
 from harness.submissions import Submission
 
 Driver = tuple[str, str]  # a child driver module: its name and its source (standard library only)
+DriverSource = tuple[str, bytes]  # a file of a teacher's compiled driver: its name and its bytes
+Kept = TypeVar("Kept")
+
+
+class Scope:
+    """What a shape keeps for one submission while its runs are made (a compiled assignment's
+    build: harness/shapes/driven/), each by its key: opened by the stages' runner
+    (harness/grading/stages.py) and closed once the submission's last run is made, so that
+    what is kept lives exactly as long as that submission is run."""
+
+    def __init__(self) -> None:
+        self._stack = contextlib.ExitStack()
+        self._kept: dict[str, object] = {}
+
+    def keep(self, key: str, make: Callable[[contextlib.ExitStack], Kept]) -> Kept:
+        """What `make` made for `key`, made now if it was not yet; `make` enters what must be
+        closed with the scope on the stack it is given."""
+        if key not in self._kept:
+            self._kept[key] = make(self._stack)
+        return cast(Kept, self._kept[key])
+
+    def __enter__(self) -> Scope:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self._kept.clear()
+        self._stack.close()
 
 
 @dataclass(frozen=True)
@@ -34,6 +68,8 @@ class RunContext:
     drivers: tuple[Driver, ...] = ()  # child drivers the assignment's probes name
     reference: str = ""  # the reference solution's source: sent only with reading="reference"
     budget: Budget = UNLIMITED  # the submission's wall clock: every call of every shape runs in it
+    driver_sources: tuple[DriverSource, ...] = ()  # shape driven: the teacher's driver, read once
+    scope: Scope | None = None  # what shapes keep for the submission's runs (None: each its own)
 
     @property
     def reference_needed(self) -> str:

@@ -141,7 +141,7 @@ class Session:
 
     def _load_request(self, bounded: bool) -> dict[str, Any]:
         """`bounded`: a memory cgroup bounds the child, and RLIMIT_AS is only a backstop."""
-        limits = self.limits
+        limits, isolation = self.limits, self.launch.isolation
         return {
             "entry": str(self.entry),
             "salvage": self.salvage,
@@ -152,7 +152,7 @@ class Session:
                 "address_space_mb": memcg.address_space(limits.memory_mb, bounded),
                 "file_size_mb": limits.file_size_mb,
                 "open_files": limits.open_files,
-                "processes": limits.processes,
+                "processes": limits.processes if isolation.counts_processes else None,
                 "cpu_budget": math.ceil(self.cpu_budget - self.spent),
             },
         }

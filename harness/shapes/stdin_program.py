@@ -1,5 +1,7 @@
-"""Shape `stdin-program`: a program in any configured language that reads a puzzle on stdin and
-prints the solution (or `No Solution`).
+"""Shape `stdin-program`: a program in any configured language that is given a puzzle and
+answers with its solution (or the handout's `No Solution`): on stdin and stdout by default, or as
+config.yaml's `program.input` and `program.output` say (exchange.py: an argument, an input file,
+an output file in its working copy).
 
 Each of the submission's programs (see programs.py) is built once, inside the sandbox, in the
 private working copy, and the memory its executable maps before it runs is read from the binary
@@ -31,6 +33,7 @@ from harness.sandbox.replies import program_outcome
 from harness.sandbox.workdir import CopyRefused, private_copy, run_copy
 from harness.shapes import programs
 from harness.shapes.base import RunContext, SubmissionRun, call_limits
+from harness.shapes.exchange import NotGiven, answered, entries, given
 from harness.shapes.programs import Commands, Program
 from harness.shapes.streaks import Streaks
 from harness.submissions import Submission, SubmissionProblem
@@ -175,29 +178,38 @@ class _Runs:
         if skipped := self.streaks.skipped(probe.item):
             return skipped
         limits = call_limits(self.context.assignment, probe)
-        run = functools.partial(self._run, chosen, str(probe.args[0]).encode(), limits)
+        run = functools.partial(self._run, chosen, str(probe.args[0]), limits)
         outcome = self.context.budget.run(run, limits.wall_seconds)
         return self.streaks.record(probe.item, outcome, limits.time)
 
-    def _run(self, chosen: _Built, stdin: bytes, limits: Limits, wall: float) -> CallOutcome:
-        """One run of a built program on `stdin`, in a fresh copy of the built working copy,
-        stopped on the wall clock at `wall` seconds."""
+    def _run(self, chosen: _Built, puzzle: str, limits: Limits, wall: float) -> CallOutcome:
+        """One run of a built program given `puzzle` (as `program.input` says), in a fresh copy
+        of the built working copy, stopped on the wall clock at `wall` seconds; its answer read
+        as `program.output` says, before the copy goes."""
         language = self.context.languages[chosen.program.language]
         kind: Kind = "toolchain" if language.processes else "program"
         cap = self.context.assignment.limits.disk
+        io = self.context.assignment.program
+        assert io is not None
         program_limits = run_limits(limits, wall)
         try:
             with run_copy(self.workdir, self.context.workdir_base, cap) as here:
+                start = given(chosen.run, puzzle, io, here)
+                before = entries(here) if io.output == "file" else frozenset()
                 disk = quota.watch(here, cap)
                 isolation = self.context.isolation
-                run = run_program(chosen.run, here, stdin, program_limits, isolation, kind, disk)
+                run = run_program(
+                    start.argv, here, start.stdin, program_limits, isolation, kind, disk
+                )
+                stderr = run.stderr.replace(f"{here}/".encode(), b"")
+                outcome = program_outcome(replace(run, stderr=stderr), chosen.image)
+                return answered(outcome, io, here, program_limits.output_bytes, before)
         except CopyRefused as err:
             return CallOutcome("not_loaded", message=f"cannot copy the built program: {err}")
+        except NotGiven as err:
+            return CallOutcome("not_loaded", message=str(err))
         except OSError as err:
             return CallOutcome("internal", message=f"cannot start {chosen.run[0]}: {err}")
-        where = f"{here}/".encode()
-        stderr = run.stderr.replace(where, b"")
-        return program_outcome(replace(run, stderr=stderr), chosen.image)
 
     def _no_program(self, size: int) -> str:
         settings = self.context.assignment.program
@@ -212,7 +224,8 @@ class _Runs:
         for probe in self.context.probes:
             chosen = _for_size(built, probe_size(probe))
             lines = notes.setdefault(probe.item, [])
-            line = _program_note(chosen, len(built)) if chosen else ""
+            entry = self.context.assignment.entry
+            line = _program_note(chosen, len(built), entry) if chosen else ""
             if line and line not in lines:
                 lines.append(line)
         return {item: tuple(lines) for item, lines in notes.items() if lines}
@@ -225,11 +238,14 @@ def _for_size(built: list[_Built], size: int) -> _Built | None:
     return candidates[0] if candidates else None
 
 
-def _program_note(chosen: _Built, programs_count: int) -> str:
+def _program_note(chosen: _Built, programs_count: int, entry: str | None) -> str:
     if chosen.failure is not None:
         return _unbuilt(chosen)
     if programs_count > 1:
         return f"ran {chosen.program.label} ({chosen.program.language})"
+    main = chosen.program.main
+    if entry and main.name != entry:  # a handout that takes either name (driver.py)
+        return f"ran {main}, the only program handed in (the assignment names {entry})"
     return ""
 
 

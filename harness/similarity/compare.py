@@ -1,5 +1,7 @@
 """Every pair of a class compared by shared fingerprints, the starter's and the class's
-boilerplate left out, ranked by how much of either file the other holds."""
+boilerplate left out, ranked by how much of either file the other holds (what lies between
+two matches split by a few inserted tokens counts as matched too: merge.py), and flagged by the
+threshold or as an outlier of its class (outliers.py)."""
 
 from __future__ import annotations
 
@@ -8,18 +10,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from harness.similarity.records import Comparison, Fingerprinted, Pair, Print, Region
-
-
-@dataclass(frozen=True)
-class Settings:
-    threshold: float = 0.5  # flagged when either file has this share of its prints in the other
-    common_share: float = 0.3  # prints held by more than this share of the class: boilerplate
-    common_min: int = 5  # ... and by at least this many submissions (never fewer than 3)
-    # A pair sharing fewer prints is never flagged: a file left with a handful of prints once the
-    # starter and boilerplate are out can share all of them by chance (10 prints: at least 200
-    # tokens, some 20 lines, in common).
-    min_matched: int = 10
+from harness.records.similarity import FlagRule, Settings
+from harness.similarity.merge import bridged
+from harness.similarity.order import Order
+from harness.similarity.outliers import outliers
+from harness.similarity.records import Comparison, Fingerprinted, Pair
 
 
 def compare(
@@ -32,24 +27,77 @@ def compare(
     submissions: never with each other, and in no share of the class)."""
     common = _common(class_, settings) - starter
     left_out = starter | common
-    kept = [(s, s.hashes - left_out) for s in class_]
-    old = [(s, s.hashes - left_out) for s in archive]
-    candidates = [*combinations(kept, 2), *product(kept, old)]
-    pairs = [p for a, b in candidates if (p := _compared(a, b, settings)) is not None]
+    kept = [_Kept.of(s, left_out) for s in class_]
+    old = [_Kept.of(s, left_out) for s in archive]
+    within = [m for a, b in combinations(kept, 2) if (m := _measured(a, b, settings))]
+    across = [m for a, b in product(kept, old) if (m := _measured(a, b, settings))]
+    every = len(kept) * (len(kept) - 1) // 2  # the class's pairs; those sharing nothing at 0
+    shares = [m.share for m in within] + [0.0] * (every - len(within))
+    spread = outliers(shares, len(class_), settings)
+    pairs = [m.pair(_rule(m, settings, spread.cutoff)) for m in [*within, *across]]
     pairs.sort(key=lambda p: (-p.share, -p.matched, p.a, p.b))
-    return Comparison(
-        tuple(pairs), len(class_), settings.threshold, len(starter), len(common), len(archive)
-    )
+    counts = (len(starter), len(common), len(archive))
+    return Comparison(tuple(pairs), len(class_), settings.threshold, *counts, spread)
 
 
-Kept = tuple[Fingerprinted, frozenset[int]]  # a submission, and its prints not left out
+@dataclass(frozen=True)
+class _Kept:
+    """A submission, and its prints not left out (as a set, and in order for merging)."""
+
+    read: Fingerprinted
+    hashes: frozenset[int]
+    order: Order
+
+    @classmethod
+    def of(cls, read: Fingerprinted, left_out: frozenset[int]) -> _Kept:
+        kept = read.hashes - left_out
+        return cls(read, kept, Order.of(read.prints, kept))
 
 
-def _compared(a: Kept, b: Kept, settings: Settings) -> Pair | None:
-    shared = a[1] & b[1]
+@dataclass(frozen=True)
+class _Measured:
+    """Two submissions' prints shared, and each side's matched: shared or bridged by merging."""
+
+    a: _Kept
+    b: _Kept
+    shared: frozenset[int]
+    matched_a: frozenset[int]
+    matched_b: frozenset[int]
+
+    @property
+    def shares(self) -> tuple[float, float]:
+        return len(self.matched_a) / len(self.a.hashes), len(self.matched_b) / len(self.b.hashes)
+
+    @property
+    def share(self) -> float:
+        return max(self.shares)
+
+    def pair(self, rule: FlagRule | None) -> Pair:
+        regions = self.a.order.regions(self.matched_a), self.b.order.regions(self.matched_b)
+        bridged = len(self.matched_a - self.shared), len(self.matched_b - self.shared)
+        names = self.a.read.name, self.b.read.name
+        return Pair(*names, *self.shares, len(self.shared), rule, *regions, *bridged)
+
+
+def _measured(a: _Kept, b: _Kept, settings: Settings) -> _Measured | None:
+    shared = a.hashes & b.hashes
     if not shared:
         return None
-    return _pair(a[0], b[0], shared, (len(a[1]), len(b[1])), settings)
+    more = bridged(a.order, b.order, shared, settings.merge_neighbor, settings.merge_gap)
+    return _Measured(a, b, shared, shared | more[0], shared | more[1])
+
+
+def _rule(measured: _Measured, settings: Settings, cutoff: float | None) -> FlagRule | None:
+    """What flags the pair: the threshold, else its standing out in the class (outliers.py),
+    on more evidence (outlier_min_matched prints shared); never a pair sharing fewer than
+    min_matched prints."""
+    matched = len(measured.shared)
+    if matched >= settings.min_matched and measured.share >= settings.threshold:
+        return "threshold"
+    enough = matched >= max(settings.min_matched, settings.outlier_min_matched)
+    if enough and cutoff is not None and measured.share >= cutoff:
+        return "outlier"
+    return None
 
 
 def _common(class_: Sequence[Fingerprinted], settings: Settings) -> frozenset[int]:
@@ -61,30 +109,3 @@ def _common(class_: Sequence[Fingerprinted], settings: Settings) -> frozenset[in
     fewest = max(3, settings.common_min)
     most = settings.common_share * len(class_)
     return frozenset(h for h, count in held.items() if count > most and count >= fewest)
-
-
-def _pair(
-    a: Fingerprinted,
-    b: Fingerprinted,
-    shared: frozenset[int],
-    sizes: tuple[int, int],
-    settings: Settings,
-) -> Pair:
-    share_a, share_b = len(shared) / sizes[0], len(shared) / sizes[1]
-    enough = len(shared) >= settings.min_matched
-    flagged = enough and max(share_a, share_b) >= settings.threshold
-    regions_a, regions_b = regions(a.prints, shared), regions(b.prints, shared)
-    return Pair(a.name, b.name, share_a, share_b, len(shared), flagged, regions_a, regions_b)
-
-
-def regions(found: Sequence[Print], shared: frozenset[int]) -> tuple[Region, ...]:
-    """The lines of the matched prints, overlapping or touching spans merged, per file."""
-    spans = sorted((p.file, p.first_line, p.last_line) for p in found if p.hash in shared)
-    merged: list[Region] = []
-    for file, first, last in spans:
-        if merged and merged[-1].file == file and first <= merged[-1].last_line + 1:
-            top = merged[-1]
-            merged[-1] = Region(file, top.first_line, max(top.last_line, last))
-        else:
-            merged.append(Region(file, first, last))
-    return tuple(merged)

@@ -1,8 +1,8 @@
 """A submission's files read and fingerprinted, with a cache by content: the same bytes (a file
 handed in twice, the starter, a submission seen by an earlier run of this process) are lexed and
 winnowed once. The cache lives in memory for one run (nothing is written to disk): fingerprints
-are cheap to make again (bench_similarity.py: about 9 ms for a submission of 220 lines, 2.6 s
-for 300 of them, 0.24 s from a filled cache)."""
+are cheap to make again (bench_similarity.py: about 13 ms for a submission of 220 lines, dead
+code found and left out included, 3.9 s for 300 of them, 0.1 to 0.4 s from a filled cache)."""
 
 from __future__ import annotations
 

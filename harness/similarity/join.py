@@ -16,7 +16,8 @@ def with_similar(report: Report, comparison: Comparison) -> Report:
     found: dict[str, list[Similar]] = defaultdict(list)
     for pair in comparison.flagged:
         share_a, share_b = round(pair.share_a, PLACES), round(pair.share_b, PLACES)
-        found[pair.a].append(Similar(pair.b, share_a, share_b))
-        found[pair.b].append(Similar(pair.a, share_b, share_a))
+        rule = pair.rule or "threshold"  # flagged pairs only: never None here
+        found[pair.a].append(Similar(pair.b, share_a, share_b, rule))
+        found[pair.b].append(Similar(pair.a, share_b, share_a, rule))
     rows = tuple(replace(s, similar=tuple(found[s.name])) for s in report.submissions)
     return replace(report, submissions=rows)

@@ -2,12 +2,15 @@
 
 A submission's files are read into `SourceFile`s (the text shown, the normalised tokens), its
 fingerprints are `Print`s (a k-gram's hash and the lines it spans), and a compared class is a
-`Comparison` of ranked `Pair`s, each with the regions of both submissions that matched.
+`Comparison` of ranked `Pair`s, each with the regions of both submissions that matched and the
+rule that flagged it, if one did.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from harness.records.similarity import FlagRule
 
 
 @dataclass(frozen=True)
@@ -58,15 +61,31 @@ class Pair:
     a: str
     b: str
     share_a: float  # of a's fingerprints (starter and boilerplate left out), the share b has too
-    share_b: float
+    share_b: float  # (a fingerprint bridged by merging, between two matches, counts as had)
     matched: int  # fingerprints the two share
-    flagged: bool
+    rule: FlagRule | None  # what flagged the pair; None: not flagged
     regions_a: tuple[Region, ...]
     regions_b: tuple[Region, ...]
+    bridged_a: int = 0  # a's fingerprints not shared but between two merged matches (merge.py)
+    bridged_b: int = 0
 
     @property
     def share(self) -> float:
         return max(self.share_a, self.share_b)
+
+    @property
+    def flagged(self) -> bool:
+        return self.rule is not None
+
+
+@dataclass(frozen=True)
+class Outliers:
+    """A class's pair shares summed up (outliers.py), and the share from which a pair is an
+    outlier; None: no pair is (the rule is off, or the class too small)."""
+
+    median: float
+    spread: float  # 1.4826 x the median absolute deviation, floored
+    cutoff: float | None
 
 
 @dataclass(frozen=True)
@@ -77,10 +96,14 @@ class Comparison:
     starter_prints: int  # distinct fingerprints of the starter files, left out
     common_prints: int  # distinct fingerprints held by too much of the class, left out
     archived: int = 0  # earlier years' submissions each of the class was compared with
+    outliers: Outliers | None = None  # the class's shares; None: not reckoned
 
     @property
     def flagged(self) -> tuple[Pair, ...]:
         return tuple(p for p in self.pairs if p.flagged)
+
+    def flagged_by(self, rule: FlagRule) -> tuple[Pair, ...]:
+        return tuple(p for p in self.pairs if p.rule == rule)
 
     def names_flagged(self) -> frozenset[str]:
         return frozenset(name for p in self.flagged for name in (p.a, p.b))

@@ -166,7 +166,7 @@ def fail_under(report: Report, percent: float | None) -> tuple[ExitCode, str]:
 
 SHOWN = 5  # submissions named in the --fail-under line
 
-# What `grade`'s exit code says, the first that applies (for its --help and the README).
+# What `grade`'s exit code says, the first that applies (for its --help and docs/how-to/grade.md).
 EXIT_CODES = (
     (ExitCode.INTERNAL, "the harness failed on a submission (an IE case): grade again"),
     (ExitCode.NONE_GRADED, "no submission could be graded: every row is an error"),

@@ -223,8 +223,9 @@ def _note_lines(result: SubmissionResult) -> list[str]:
 
 def similar_line(similar: Similar) -> str:
     """A `grade --similarity` flag: who this row shares code with, and how much, both ways."""
+    outlier = " (an outlier of the class)" if similar.rule == "outlier" else ""
     return (
-        f"similar to {one_line(similar.other)}: {similar.share:.0%} of this is in it, "
+        f"similar to {one_line(similar.other)}{outlier}: {similar.share:.0%} of this is in it, "
         f"{similar.other_share:.0%} of it in this (marks unchanged; `similarity` shows both)"
     )
 

@@ -353,18 +353,14 @@ class MostConstrained(NoGrids):
             return (Check("none-when-solved", not why, why),), ""
         best = self._best(first, call, report.get("first"))
         evaluation, accepted = self._evaluation(report, first, call, best)
-        twice = (
-            ""
-            if _space(report.get("second")) == first
-            else f"{call} returned {report.get('first')!r}, then {report.get('second')!r}"
-        )
         uses = self._uses(report, call, best)
         checks = [
             Check("uses-evaluation", not uses, uses),
             Check("min-or-max", not evaluation, evaluation),
             Check("most-constrained", not best, best),
         ]
-        if first is not None:  # the same None twice is no answer repeated: not judged here
+        if report.get("first") is not None:  # None twice is no answer repeated: not judged
+            twice = _twice(report.get("first"), report.get("second"), call)
             checks.append(Check("same-twice", not twice, twice))
         return tuple(checks), accepted
 
@@ -420,6 +416,18 @@ class MostConstrained(NoGrids):
             f"{call} returned {space}, whose evaluateSpace is {scores[space]:g}, neither the "
             f"smallest ({low:g}) nor the largest ({high:g})"
         ), ""
+
+
+def _twice(first: Any, second: Any, call: str) -> str:
+    """Why two answers on the same board are not the same value; "" when they are: the same
+    space, or, for an answer that is not a space (a list of spaces, say), an equal one."""
+    space = _space(first)
+    same = (
+        _space(second) == space
+        if space is not None
+        else type(second) is type(first) and second == first
+    )
+    return "" if same else f"{call} returned {_shown(first)}, then {_shown(second)}"
 
 
 def _evaluates(report: Report) -> bool:
@@ -531,7 +539,7 @@ class Traced(NoGrids):
     @property
     def criteria(self) -> tuple[str, ...]:
         if all(all(row) for row in self.puzzle):
-            return ("true-when-solved", "keeps-givens", "stops-after-solution")
+            return ("true-when-solved", "keeps-givens")
         unsolvable = ("true-when-solved", "stops-after-solution", "true-on-solution")
         skip = ("true-when-solved", "false-when-stuck") if self.solution else unsolvable
         return tuple(c for c in board_trace.CRITERIA if c not in skip)

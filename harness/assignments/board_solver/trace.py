@@ -13,11 +13,14 @@ against the reference backtracker:
   tried there must be valid on the current board and new; each move is tested by exactly one
   recursive call before the next move, its undo, or the return;
 - a solution is found once a call returns True on a full, valid board that keeps the givens (or
-  is entered on one); a move or an undo after that is a fault;
+  is entered on one); a move or an undo after that is a fault (on a board that needs moves: the
+  already solved board is judged on returning True and keeping its givens only);
 - a call that returns must give True after a child's True or on a full board, and False at a dead
   end or after its space's every value failed, with the board as it found it. A non-bool result
   fails the criterion that wanted True or False, and is otherwise taken as the student's `if`
-  takes it (1 as true, None as false).
+  takes it (1 as true, None as false). Whatever it returns, a call that returns before a
+  solution is found must have tried every value valid in its space when it was entered (and in
+  any other space it moved in, when it first moved there).
 
 Each criterion reports its first failure as one line naming the board, the space (r, c) and the
 value, in the rubric's voice; only the criteria that apply to the board are reported, and of
@@ -72,7 +75,8 @@ MOVING: tuple[Criterion, ...] = (
     "valid-values-once",
     "one-recursive-call-per-move",
 )
-SOLVED_PUZZLE: tuple[Criterion, ...] = ("stops-after-solution", "keeps-givens", "true-when-solved")
+# An already solved board: no solution for the method to find, and no move to make.
+SOLVED_PUZZLE: tuple[Criterion, ...] = ("keeps-givens", "true-when-solved")
 UNIT_KINDS: tuple[UnitKind, ...] = ("row", "column", "box")
 SHOWN = 40  # characters of a student's value shown in a message
 Move = tuple[object, object]  # (space, value) as the student passed them
@@ -281,7 +285,9 @@ class _Frame:
     first: int  # a most constrained cell at entry; -1 when the board was full
     moved: bool = False
     space: int | None = None  # the cell of its first move (None if that was off the board)
-    tried: int = 0  # bits of the valid values tried in `space`
+    # per space it moved in, first `space`: (bits of the values valid there when it first moved
+    # there, at entry for `space`; bits of the values it tried there)
+    choices: dict[int, tuple[int, int]] = field(default_factory=dict)
     pending: list[Move] = field(default_factory=list)  # moves made, not yet tested
     last: Move | None = None  # the latest move, while it is on the board
     child_true: bool = False  # a recursive call returned True
@@ -361,13 +367,16 @@ class _Judge:
     def _exercised(self, criterion: Criterion) -> bool:
         """Whether the trace shows the behaviour a passing criterion names: a criterion about
         backing out needs a failed move that was cleared, one about what follows a solution needs
-        a solution found. A criterion not exercised on this board is not judged on it (no credit
-        for what did not happen; a correct search exercises it on another board)."""
+        a solution the search found itself (on a board that needs moves: the already solved one
+        is not judged on it), and keeping the givens needs moves made around them (on the
+        already solved board a move can only break it). A criterion not exercised on this board
+        is not judged on it (no credit for what did not happen; a correct search exercises it on
+        another board)."""
         if criterion == "undoes-failed-moves":
             return self.undos > 0
         if criterion == "stops-after-solution":
             return self.found
-        if criterion in MOVING or (criterion == "keeps-givens" and not self.complete):
+        if criterion in MOVING or criterion == "keeps-givens":
             return self.moves > 0
         return True
 
@@ -438,6 +447,7 @@ class _Judge:
             return
         self._check_overwrite(cell, value)
         self._check_value(frame, cell, value)
+        self._note_choice(frame, cell, value)
         self.model.set(cell, value)
 
     def _check_space(self, frame: _Frame, cell: int | None, space: object) -> None:
@@ -518,12 +528,27 @@ class _Judge:
         )
 
     def _check_new(self, frame: _Frame, cell: int, digit: int) -> None:
-        bit = 1 << (digit - 1)
-        if frame.tried & bit:
+        if frame.choices.get(cell, (0, 0))[1] >> (digit - 1) & 1:
             self.fail(
                 "valid-values-once", f"Tries {digit} in {self.model.at(cell)} twice {self.on}"
             )
-        frame.tried |= bit
+
+    def _note_choice(self, frame: _Frame, cell: int, value: object) -> None:
+        """Record `value` as tried in `cell`, and on the frame's first move there, the values
+        valid in it then (in its first space, those at entry): what it must try before it
+        returns with no solution found. A move over a value is no choice of a value."""
+        if cell not in frame.choices:
+            cells, masks = (
+                (frame.cells, frame.masks)
+                if cell == frame.space
+                else (self.model.cells, self.model.masks)
+            )
+            if cells[cell] is not None:
+                return
+            frame.choices[cell] = (self.model.domain(cell, masks), 0)
+        valid, tried = frame.choices[cell]
+        digit = self.model.digit(value)
+        frame.choices[cell] = (valid, tried | (1 << (digit - 1) if digit else 0))
 
     # --- undoMove ----------------------------------------------------------------------------
 
@@ -591,6 +616,8 @@ class _Judge:
         success = _truthy(result)
         if success and self.model.solved():
             self.found = True
+        if not self.found:
+            self._check_tried(frame, result)
         self._judge_return(frame, result, success)
         if self.frames:
             self.frames[-1].child_true |= success
@@ -655,8 +682,6 @@ class _Judge:
             self.fail(
                 "false-when-stuck", f"{_returns(result)} instead of False when {reason} {self.on}"
             )
-        if not stuck and not self.found:
-            self._check_tried(frame, result)
 
     def _check_restored(self, frame: _Frame, result: object) -> None:
         model = self.model
@@ -675,22 +700,25 @@ class _Judge:
             return
 
     def _check_tried(self, frame: _Frame, result: object) -> None:
-        if not frame.moved:
-            self.fail(
-                "valid-values-once",
-                f"{_returns(result)} without trying any value in {self.model.at(frame.first)} "
-                f"{self.on}",
-            )
+        """A call that returns, whatever it returns, with no solution found must have tried every
+        value valid in each space it moved in (in the most constrained one, if it made no move).
+        A call entered on a full board or at a dead end has none to try."""
+        if not frame.best:
             return
-        if frame.space is None or frame.cells[frame.space] is not None:
-            return
-        missing = self.model.domain(frame.space, frame.masks) & ~frame.tried
-        if missing:
-            self.fail(
-                "valid-values-once",
-                f"{_returns(result)} without trying {_listing(missing)} in "
-                f"{self.model.at(frame.space)} {self.on}",
-            )
+        choices = frame.choices
+        if not frame.moved and frame.first >= 0:
+            choices = {frame.first: (self.model.domain(frame.first, frame.masks), 0)}
+        for cell, (valid, tried) in choices.items():
+            if valid & ~tried:
+                self.fail("valid-values-once", self._untried(result, cell, valid & ~tried))
+                return
+
+    def _untried(self, result: object, cell: int, missing: int) -> str:
+        values, were = ("value", "was") if missing.bit_count() == 1 else ("values", "were")
+        return (
+            f"{_returns(result)}: no solution was found, and the valid {values} "
+            f"{_listing(missing)} at {self.model.at(cell)} {were} never tried, {self.on}"
+        )
 
     def _judge_top(self, frame: _Frame, result: object) -> None:
         self.returned, self.result = True, result

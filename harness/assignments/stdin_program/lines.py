@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from harness.assignments.stdin_program.output import (
     ANY_SPACE,
-    NO_SOLUTION,
     Compared,
     Difference,
     Token,
@@ -30,8 +29,8 @@ def compare_lines(answer: Answer, text: str) -> Compared:
     lines = output_lines(text)
     if answer.solution is None:
         return _no_solution(answer, text, lines)
-    if [line.split() for line in lines] == [NO_SOLUTION.split()]:
-        detail = f"printed {NO_SOLUTION!r}, but the puzzle has a solution"
+    if answer.no_solution and [line.split() for line in lines] == [answer.no_solution.split()]:
+        detail = f"printed {answer.no_solution!r}, but the puzzle has a solution"
         return Difference(detail, whole_line(lines, 0), whole_line(_lines(answer), 0))
     rows, accepted = grid_rows(text, answer.size)
     found = _layout(answer, lines, rows)
@@ -86,11 +85,12 @@ def _joined(row: list[Token]) -> str:
 
 
 def _no_solution(answer: Answer, text: str, lines: list[str]) -> Compared:
-    if [line.split() for line in lines] == [NO_SOLUTION.split()]:
+    wanted = answer.no_solution.split()
+    if [line.split() for line in lines] == [wanted]:
         return ()
     got = "nothing" if not lines else quoted(lines[0])
     more = f" (and {len(lines) - 1} more lines)" if len(lines) > 1 else ""
-    detail = f"the puzzle has no solution: expected {NO_SOLUTION!r}, got {got}{more}"
-    index = 1 if lines and lines[0].split() == NO_SOLUTION.split() else 0
+    detail = f"the puzzle has no solution: expected {answer.no_solution!r}, got {got}{more}"
+    index = 1 if lines and lines[0].split() == wanted else 0
     received = whole_line(raw_lines(text), index) if lines else None
     return Difference(detail, received, whole_line(_lines(answer), index))

@@ -10,9 +10,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from harness.program_io import NO_SOLUTION as NO_SOLUTION  # the default, kept with the keys
 from harness.records.evidence import Span
 
-NO_SOLUTION = "No Solution"
 SHOWN = 60  # characters of a line quoted in feedback
 JUDGE_SPACE = re.compile(r"[^ \t\n\r\f\v]+")  # tokens as judges read them: ASCII whitespace
 ANY_SPACE = re.compile(r"\S+")  # tokens as str.split() reads them (line by line comparison)

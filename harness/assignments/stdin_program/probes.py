@@ -1,8 +1,11 @@
-"""Probes for `stdin-program`: each suite case of the item's size, fed to the program on stdin.
+"""Probes for `stdin-program`: each suite case of the item's size, given to the program.
 
 Items are named by size (`9x9`, `16x16`, `25x25`, ...): an item's probes are the suites' cases of
-that size. The puzzle is written the way its suite says (`values: letters` or `decimal`); the
-expected output stays here (expect.py), compared as config.yaml's `program.compare` says.
+that size. The puzzle is written in config.yaml's `program.format` (by default rows of values,
+0 for a blank, values above 9 as the suite says: `values: letters` or `decimal`); the shape gives
+it to the program as `program.input` says. The expected output stays here (expect.py), compared
+as `program.compare` says. With `program.no_solution: null` (a handout that defines no message),
+cases without a solution are left out.
 """
 
 from __future__ import annotations
@@ -10,52 +13,90 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from harness.assignments.base import Builder
-from harness.assignments.stdin_program.expect import PrintedGrid
-from harness.assignments.stdin_program.values import stdin_text
-from harness.config import AssignmentConfig, Comparison
+from harness.assignments.stdin_program.answer import FormattedAnswer
+from harness.assignments.stdin_program.expect import FormattedGrid, PrintedGrid
+from harness.assignments.stdin_program.formats import unwritable, written
+from harness.config import AssignmentConfig
+from harness.program_io import FORMATTED, ProgramIo, PuzzleFormat, ValueWriting
 from harness.puzzles.suites import Case
-from harness.records.probes import Probe
+from harness.records.probes import Expectation, Probe
 
 SIZES = (4, 9, 16, 25, 36)
-DEFAULT: Comparison = "tokens"  # when the assignment has no `program:` block
+DEFAULT = ProgramIo()  # when the assignment has no `program:` block: stdin, rows, tokens
 
 
-def case_probe(case: Case, item: str, compare: Comparison = DEFAULT) -> Probe:
+def case_probe(case: Case, item: str, io: ProgramIo = DEFAULT) -> Probe:
     """One run of the program on `case`; the arguments are the input text and the size."""
     n = case.size
-    expect = PrintedGrid(case.puzzle, case.solution, case.values, case.multiple_solutions, compare)
     return Probe(
         item,
         case.label,
         f"{n}x{n} puzzle {case.label}",
-        (stdin_text(case.puzzle, case.values), n),
-        expect,
+        (_input_text(case, io.format), n),
+        _expectation(case, io),
         case.hidden,
     )
 
 
-def size_builder(n: int, compare: Comparison = DEFAULT) -> Callable[[Sequence[Case]], list[Probe]]:
+def _values(case: Case, form: PuzzleFormat) -> ValueWriting:
+    """How values are written: the format's, else the suite's."""
+    return form.values or case.values
+
+
+def _input_text(case: Case, form: PuzzleFormat) -> str:
+    values = _values(case, form)
+    problem = unwritable(case.size, form, values)
+    if problem:
+        raise ValueError(f"program.format: case {case.label}: {problem}")
+    return written(case.puzzle, form, values)
+
+
+def _expectation(case: Case, io: ProgramIo) -> Expectation:
+    no_solution = io.no_solution or ""
+    if io.compare not in FORMATTED:
+        style = io.format.values if io.format.values in ("decimal", "letters") else case.values
+        return PrintedGrid(
+            case.puzzle, case.solution, style, case.multiple_solutions, io.compare, no_solution
+        )
+    values = _values(case, io.printed)
+    problem = unwritable(case.size, io.printed, values)
+    if problem:
+        raise ValueError(f"program.answer: case {case.label}: {problem}")
+    answer = FormattedAnswer(
+        case.puzzle,
+        case.solution,
+        io.printed,
+        values,
+        case.multiple_solutions,
+        io.label,
+        no_solution,
+    )
+    return FormattedGrid(answer, io.compare)
+
+
+def size_builder(n: int, io: ProgramIo = DEFAULT) -> Callable[[Sequence[Case]], list[Probe]]:
     item = f"{n}x{n}"
 
     def build(cases: Sequence[Case]) -> list[Probe]:
-        return [case_probe(case, item, compare) for case in cases if case.size == n]
+        graded = [c for c in cases if c.size == n and (c.solution or io.no_solution is not None)]
+        return [case_probe(case, item, io) for case in graded]
 
     build.__name__ = item
     return build
 
 
-def comparison(assignment: AssignmentConfig) -> Comparison:
-    """How the assignment compares a program's output: `program.compare` in config.yaml."""
-    return assignment.program.compare if assignment.program else DEFAULT
+def program_io(assignment: AssignmentConfig) -> ProgramIo:
+    """How the assignment gives a program its puzzle and reads its answer: its `program:`."""
+    return assignment.program if assignment.program else DEFAULT
 
 
-def builders(compare: Comparison = DEFAULT) -> dict[str, Builder]:
-    return {f"{n}x{n}": size_builder(n, compare) for n in SIZES}
+def builders(io: ProgramIo = DEFAULT) -> dict[str, Builder]:
+    return {f"{n}x{n}": size_builder(n, io) for n in SIZES}
 
 
 def configured(assignment: AssignmentConfig) -> dict[str, Builder]:
-    """The builders comparing output as `assignment` says."""
-    return builders(comparison(assignment))
+    """The builders giving and comparing as `assignment` says."""
+    return builders(program_io(assignment))
 
 
 BUILDERS: dict[str, Builder] = builders()

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from harness.assignments.stdin_program.output import (
-    NO_SOLUTION,
     Compared,
     Difference,
     Token,
@@ -21,15 +20,13 @@ from harness.assignments.stdin_program.output import (
 )
 from harness.assignments.stdin_program.values import Answer, Place
 
-NO_SOLUTION_TOKENS = NO_SOLUTION.split()
-
 
 def compare_tokens(answer: Answer, text: str) -> Compared:
     got = tokens_of(text)
     if answer.solution is None:
         return _no_solution(answer, text, got)
-    if [found.text for found in got] == NO_SOLUTION_TOKENS:
-        detail = f"printed {NO_SOLUTION!r}, but the puzzle has a solution"
+    if answer.no_solution and [found.text for found in got] == answer.no_solution.split():
+        detail = f"printed {answer.no_solution!r}, but the puzzle has a solution"
         return Difference(detail, got[0].span, _expected(answer, 0))
     n = answer.size
     found = _with_count(answer.wrong_value(got[: n * n], grid_place(n)), len(got), n * n)
@@ -84,21 +81,23 @@ def _missing(answer: Answer, index: int) -> str:
 
 def _no_solution(answer: Answer, text: str, got: Sequence[Token]) -> Compared:
     texts = [found.text for found in got]
-    pairs = enumerate(zip(texts, NO_SOLUTION_TOKENS, strict=False))
+    message = answer.no_solution
+    wanted = message.split()
+    pairs = enumerate(zip(texts, wanted, strict=False))
     same = next((i for i, (a, b) in pairs if a != b), None)
-    if same is not None or len(got) < len(NO_SOLUTION_TOKENS):
+    if same is not None or len(got) < len(wanted):
         return _not_no_solution(answer, text, got, same)
-    extra = _count(answer, text, got, repr(NO_SOLUTION))
+    extra = _count(answer, text, got, repr(message))
     if extra is not None:
         return extra
-    layout = layout_differences(text, [len(NO_SOLUTION_TOKENS)], repr(NO_SOLUTION))
-    return _readings(layout, f"{NO_SOLUTION!r} on one line", "")
+    layout = layout_differences(text, [len(wanted)], repr(message))
+    return _readings(layout, f"{message!r} on one line", "")
 
 
 def _not_no_solution(
     answer: Answer, text: str, got: Sequence[Token], index: int | None
 ) -> Difference:
-    expected = f"the puzzle has no solution: expected {NO_SOLUTION!r}"
+    expected = f"the puzzle has no solution: expected {answer.no_solution!r}"
     if not got:
         return Difference(f"{expected}, got nothing", None, _expected(answer, 0))
     at = len(got) if index is None else index

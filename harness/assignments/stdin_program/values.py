@@ -45,6 +45,7 @@ class Answer:
     solution: Grid | None
     style: ValueStyle = "decimal"
     multiple_solutions: bool = False
+    no_solution: str = NO_SOLUTION  # the handout's message for a puzzle without a solution
 
     @property
     def size(self) -> int:
@@ -54,7 +55,7 @@ class Answer:
     def text(self) -> str:
         """The canonical output: one row per line, single spaces; or `No Solution`."""
         if self.solution is None:
-            return NO_SOLUTION + "\n"
+            return self.no_solution + "\n"
         return stdin_text(self.solution, self.style)
 
     def expected_at(self, index: int) -> Token | None:

@@ -104,6 +104,7 @@ _X86_64 = {
     "name_to_handle_at": 303, "fanotify_init": 300, "quotactl": 179, "quotactl_fd": 443,
     "lookup_dcookie": 212, "move_mount": 429, "open_tree": 428, "open_tree_attr": 467,
     "fsopen": 430, "fsmount": 432, "fsconfig": 431, "fspick": 433, "mount_setattr": 442,
+    "memfd_create": 319, "memfd_secret": 447, "shmget": 29,
 }  # fmt: skip
 
 _AARCH64 = {  # asm-generic/unistd.h (scripts/syscall.tbl since 6.11)
@@ -121,6 +122,7 @@ _AARCH64 = {  # asm-generic/unistd.h (scripts/syscall.tbl since 6.11)
     "name_to_handle_at": 264, "fanotify_init": 262, "quotactl": 60, "quotactl_fd": 443,
     "lookup_dcookie": 18, "move_mount": 429, "open_tree": 428, "open_tree_attr": 467,
     "fsopen": 430, "fsmount": 432, "fsconfig": 431, "fspick": 433, "mount_setattr": 442,
+    "memfd_create": 279, "memfd_secret": 447, "shmget": 194,
 }  # fmt: skip
 
 ARCHES: Mapping[str, Arch] = {
@@ -167,6 +169,11 @@ SYSTEM = (
 )  # fmt: skip
 _CONFINED = (*_IO_URING, *_OTHERS, *_DEVICES, *_deny(*SYSTEM))
 
+# Memory no address space counts, denied where no memory cgroup bounds the tree (install's
+# `bounded`): a memfd's pages (never mapped, RLIMIT_AS does not see them), a secret memfd's, and
+# System V segments (counted only while attached; created, touched and detached, they stay).
+UNBOUNDED_MEMORY = ("memfd_create", "memfd_secret", "shmget")
+
 RULES: Mapping[str, tuple[Rule, ...]] = {
     "program": (*_SPAWN, _CLONE3, _SOCKET, *_CONFINED),
     "interpreter": (*_SPAWN, _CLONE3, *_EXEC, _SOCKET, *_CONFINED),
@@ -186,6 +193,8 @@ DENIED: dict[str, str] = {
     "device nodes": "mknod, mknodat of a character or block device",
     "the system": ", ".join(SYSTEM),
     "foreign ABIs": "32-bit calls (i386 int 0x80, arm) kill the process; x32 calls answer EPERM",
+    "memory no address space counts": ", ".join(UNBOUNDED_MEMORY)
+    + " (only where no memory cgroup bounds the process)",
 }
 
 
@@ -219,17 +228,19 @@ def _action_available(arch: Arch, action: int) -> bool:
     return int(_libc.syscall(ctypes.c_long(arch.seccomp), *request, ctypes.byref(value))) == 0
 
 
-def filter_program(profile: str, arch: str | None = None) -> bytes:
+def filter_program(profile: str, arch: str | None = None, bounded: bool = True) -> bytes:
     """The filter for `profile` as an array of struct sock_filter (for this process's
-    architecture unless `arch` is given). Raises ValueError for an unknown profile or arch."""
-    return _program(profile, arch or _require_host_arch())
+    architecture unless `arch` is given; `bounded`: a memory cgroup bounds the process, else
+    UNBOUNDED_MEMORY is denied too). Raises ValueError for an unknown profile or arch."""
+    return _program(profile, arch or _require_host_arch(), bounded)
 
 
-def install(profile: str) -> None:
+def install(profile: str, bounded: bool = True) -> None:
     """Set no_new_privs and add the `profile` filter to every thread of this process (and so to
-    everything it starts). Raises OSError if the kernel refuses. Safe between fork and exec,
-    except "interpreter", which denies that very exec: it is for the process that runs the code."""
-    program = filter_program(profile)
+    everything it starts); `bounded` as for filter_program. Raises OSError if the kernel
+    refuses. Safe between fork and exec, except "interpreter", which denies that very exec: it
+    is for the process that runs the code."""
+    program = filter_program(profile, bounded=bounded)
     buffer = ctypes.create_string_buffer(program, len(program))
     fprog = _SockFprog(len(program) // INSTRUCTION.size, ctypes.addressof(buffer))
     _check(_libc.prctl(PR_SET_NO_NEW_PRIVS, *_ulongs(1, 0, 0, 0)), "no_new_privs")
@@ -246,14 +257,14 @@ def _require_host_arch() -> str:
 
 
 @functools.cache
-def _program(profile: str, arch_name: str) -> bytes:
+def _program(profile: str, arch_name: str, bounded: bool = True) -> bytes:
     if profile not in PROFILES:
         raise ValueError(f"unknown seccomp profile {profile!r}")
     if arch_name not in ARCHES:
         raise ValueError(f"no seccomp table for {arch_name!r}")
     arch = ARCHES[arch_name]
     code = [*_guard(arch)]
-    for rule in RULES[profile]:
+    for rule in (*RULES[profile], *(() if bounded else _deny(*UNBOUNDED_MEMORY))):
         code += _rule(arch, rule)
     code.append(_ret(RET_ALLOW))
     return b"".join(INSTRUCTION.pack(*instruction) for instruction in code)

@@ -130,7 +130,8 @@ def apply_limits(limits: dict[str, Any]) -> None:
         resource.RLIMIT_CPU: math.ceil(limits["cpu_budget"]),  # the whole run's budget
     }
     for which, value in pairs.items():
-        resource.setrlimit(which, (value, value))
+        if value is not None:  # processes: None where RLIMIT_NPROC would count others' too
+            resource.setrlimit(which, (value, value))
 
 
 def load_module(entry: str, salvage: bool = False) -> tuple[ModuleType | None, dict[str, Any]]:

@@ -11,6 +11,7 @@ import token
 import tokenize
 from collections.abc import Iterator
 
+from harness.similarity.deadcode.python import live
 from harness.similarity.equivalents import canonical
 from harness.similarity.records import SourceFile, Token
 
@@ -24,7 +25,7 @@ def read(name: str, text: str) -> SourceFile:
 
 
 def tokens(text: str) -> list[Token]:
-    found = _without_docstrings(list(_raw(text)))
+    found = _without_docstrings(live(text, list(_raw(text))))
     return canonical([Token(_kind(t), t.start[0]) for t in found])
 
 

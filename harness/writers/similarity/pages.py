@@ -25,7 +25,8 @@ def write_pages(folder: Path, comparison: Comparison, read: dict[str, Fingerprin
     """The index and a page per flagged pair written into `folder`; how many pages."""
     flagged = comparison.flagged
     for rank, pair in enumerate(flagged, start=1):
-        write_text(folder / page_name(rank), pair_page(pair, read[pair.a], read[pair.b]))
+        page = pair_page(pair, read[pair.a], read[pair.b], why(pair, comparison))
+        write_text(folder / page_name(rank), page)
     write_text(folder / "index.html", index_page(flagged))
     return len(flagged)
 
@@ -38,24 +39,53 @@ def index_page(flagged: tuple[Pair, ...]) -> str:
     rows = "".join(
         f'<tr><td><a href="{page_name(rank)}">{rank}</a></td><td>{escape(p.a)}</td>'
         f"<td>{p.share_a:.0%}</td><td>{escape(p.b)}</td><td>{p.share_b:.0%}</td>"
-        f"<td>{p.matched}</td></tr>"
+        f"<td>{p.matched}</td><td>{p.rule}</td></tr>"
         for rank, p in enumerate(flagged, start=1)
     )
-    head = "<tr><th>#</th><th>a</th><th>of a</th><th>b</th><th>of b</th><th>shared</th></tr>"
+    head = (
+        "<tr><th>#</th><th>a</th><th>of a</th><th>b</th><th>of b</th><th>shared</th>"
+        "<th>flagged by</th></tr>"
+    )
     body = f"<h1>Flagged pairs</h1><table>{head}{rows}</table>" if flagged else "<p>None.</p>"
     return _document("Similarity", body)
 
 
-def pair_page(pair: Pair, a: Fingerprinted, b: Fingerprinted) -> str:
+def pair_page(pair: Pair, a: Fingerprinted, b: Fingerprinted, reason: str = "") -> str:
     title = f"{escape(pair.a)} and {escape(pair.b)}"
     summary = (
         f"<p>{pair.share_a:.0%} of {escape(pair.a)} is found in {escape(pair.b)}; "
         f"{pair.share_b:.0%} of {escape(pair.b)} in {escape(pair.a)} "
-        f"({pair.matched} fingerprints shared). Highlighted: the lines they share.</p>"
-    )
+        f"({pair.matched} fingerprints shared{_bridged(pair)}). "
+        "Highlighted: the lines they share.</p>"
+    ) + (f"<p>{escape(reason)}</p>" if reason else "")
     sides = _side(a, pair.regions_a) + _side(b, pair.regions_b)
     body = f'<h1>{title}</h1>{summary}<div class="sides">{sides}</div>'
     return _document(f"{pair.a} and {pair.b}", body)
+
+
+def why(pair: Pair, comparison: Comparison) -> str:
+    """The rule that flagged the pair, in a sentence."""
+    if pair.rule == "threshold":
+        return f"Flagged by the threshold: a side's share is {comparison.threshold:.0%} or more."
+    found = comparison.outliers
+    if pair.rule == "outlier" and found is not None and found.cutoff is not None:
+        return (
+            f"Flagged as an outlier of the class: under the threshold "
+            f"({comparison.threshold:.0%}), but at or above {found.cutoff:.0%}, where the "
+            f"class's pairs share {found.median:.0%} (the median; spread {found.spread:.0%})."
+        )
+    return ""
+
+
+def _bridged(pair: Pair) -> str:
+    """What merging counted besides: the fingerprints between two matches split by a few
+    inserted tokens (harness/similarity/merge.py)."""
+    if not (pair.bridged_a or pair.bridged_b):
+        return ""
+    return (
+        f"; {pair.bridged_a} of {escape(pair.a)}'s and {pair.bridged_b} of {escape(pair.b)}'s "
+        "more lie between two matches split by a few lines and count as matched"
+    )
 
 
 def _side(read: Fingerprinted, regions: tuple[Region, ...]) -> str:

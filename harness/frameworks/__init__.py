@@ -1,0 +1,20 @@
+"""The unit-test runners a course's own tests run under (shape unit-tests): a Protocol plus a
+registry. Each knows how its tests are named in the teacher's files and in a JUnit XML report,
+how a run selects some of them, what it must be told on its stdin, and how a run that went to
+its end ends. config.yaml names one per assignment (`tests.framework`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from harness.config import Framework as FrameworkName
+from harness.frameworks.base import Framework, Listed
+from harness.frameworks.googletest import GoogleTest
+from harness.frameworks.junit5 import JUnit5
+
+FRAMEWORKS: Mapping[FrameworkName, Framework] = {
+    "googletest": GoogleTest(),
+    "junit5": JUnit5(),
+}
+
+__all__ = ["FRAMEWORKS", "Framework", "Listed"]

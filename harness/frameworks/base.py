@@ -1,0 +1,72 @@
+"""What every unit-test runner provides (harness/frameworks/__init__.py registers them).
+
+A test is named the same way everywhere: `Suite.name` (GoogleTest's `TEST(Suite, name)`, a JUnit
+class's simple name and its method), in config.yaml's globs, in the feedback and when its
+testcase is read back from the report.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)  # C, C++ and Java comments
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One test of the teacher's files: its name, how its runner selects it, its file."""
+
+    name: str  # "sudoku.challenge_row_empty": config.yaml's globs and the feedback use it
+    selector: str  # what the runner's selection takes ("edu.ics211.h09.SolveTest#restores")
+    file: Path
+
+
+@dataclass(frozen=True)
+class Handover:
+    """What a run is told beyond its command: its stdin, and variables added to its cleared
+    environment."""
+
+    stdin: bytes = b""
+    environment: dict[str, str] = field(default_factory=dict)
+
+
+class Framework(Protocol):
+    @property
+    def completed(self) -> frozenset[int]:
+        """The exit statuses of a run that went to its end (its tests passed, or some failed)."""
+        ...
+
+    def listed(self, path: Path, text: str) -> tuple[Listed, ...]:
+        """The tests one of the teacher's files defines, in order (its text, comments and all)."""
+        ...
+
+    def selection(self, tests: Sequence[Listed]) -> tuple[str, ...]:
+        """The runner's arguments that run exactly `tests`."""
+        ...
+
+    def name(self, classname: str, testcase: str) -> str:
+        """A report's testcase (its classname and name attributes) as the test's name."""
+        ...
+
+    def handover(self, report: Path) -> Handover:
+        """What a run writing its report to `report` is told (beyond its command)."""
+        ...
+
+    def unfinished(self, report: Path) -> str:
+        """Why a run that wrote `report`'s folder did not reach its end, by what it left there;
+        "" when nothing says so."""
+        ...
+
+    def raised(self, message: str) -> str:
+        """The exception a failure's message says the test raised (rather than an assertion
+        that failed); "" when it says none. A test that raised is a run-time error."""
+        ...
+
+
+def uncommented(text: str) -> str:
+    """The text without its comments (a test commented out is not a test)."""
+    return COMMENT.sub(" ", text)

@@ -1,0 +1,47 @@
+"""GoogleTest: `TEST(Suite, name)` and `TEST_F(Fixture, name)`, selected with --gtest_filter.
+
+The program's main is the harness's (`harness/sandbox/child/gtest_main.cc`, built into every test
+program): it reads the report's path and the premature-exit file's from its stdin, never from
+argv or the environment where the code under test could find them, and hides both before any
+test runs. GoogleTest creates the premature-exit file when its tests start and removes it when
+they end: a program that exits in the middle (code under test calling exit(0) once it has
+written a report of its own) leaves it behind, and its report is not read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from harness.frameworks.base import Handover, Listed, uncommented
+
+RAISED = re.compile(r"(?:C\+\+ exception with description|Unknown C\+\+ exception) .*thrown in")
+TEST = re.compile(r"\bTEST(?:_F)?\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)")
+PREMATURE = ".premature-exit"  # beside the report, in a folder the code under test cannot list
+
+
+class GoogleTest:
+    completed = frozenset({0, 1})  # RUN_ALL_TESTS: 0, every test passed; 1, some failed
+
+    def listed(self, path: Path, text: str) -> tuple[Listed, ...]:
+        found = TEST.findall(uncommented(text))
+        return tuple(Listed(f"{suite}.{name}", f"{suite}.{name}", path) for suite, name in found)
+
+    def selection(self, tests: Sequence[Listed]) -> tuple[str, ...]:
+        return ("--gtest_filter=" + ":".join(test.selector for test in tests),)
+
+    def name(self, classname: str, testcase: str) -> str:
+        return f"{classname}.{testcase}"
+
+    def handover(self, report: Path) -> Handover:
+        return Handover(f"{report}\n{report.with_name(PREMATURE)}\n".encode())
+
+    def unfinished(self, report: Path) -> str:
+        if report.with_name(PREMATURE).exists():
+            return "it ended before its tests did (GoogleTest's premature-exit file is left)"
+        return ""
+
+    def raised(self, message: str) -> str:
+        """GoogleTest reports an exception out of a test as a failure whose message says so."""
+        return "an uncaught C++ exception" if RAISED.search(message) else ""

@@ -1,0 +1,197 @@
+"""A submission built with the teacher's driver: once per submission, in the sandbox.
+
+The student's files are copied into a private working copy (capped); the driver's files go in a
+folder of their own beside them (settings.FOLDER), with the C stand-ins where config.yaml asks
+for them (stand_ins.py); then the language's build command compiles them all, driver first, as
+a toolchain under the build's own limits (harness/sandbox/program.py). What it built is kept
+while the submission is graded: each run of the driver is made in a fresh copy of it.
+
+A build that fails is the submission's, never the harness's. When the student handed in several
+files, each is then built alone with the driver (in a copy of its own), and the build is made
+again without those that do not compile: their functions are missing, so the items that call
+them are CE (saying which file did not compile, and its first error) and the rest still run. A
+build that fails with every file (the usual single file that does not compile) fails the
+submission: CE for every item, the compiler's output the reason.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from harness.config import DriverConfig, LanguageConfig
+from harness.records.outcomes import LoadOutcome
+from harness.sandbox import quota
+from harness.sandbox.image import image_bytes
+from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
+from harness.sandbox.workdir import CopyRefused, private_copy, remove_tree
+from harness.shapes import programs
+from harness.shapes.base import RunContext
+from harness.shapes.driven import settings, stand_ins
+from harness.shapes.programs import Commands, Program
+from harness.submissions import Submission, SubmissionProblem
+
+BUILD_OUTPUT = 1 << 20  # compiler output read, bytes
+BUILD_SHOWN = 1500  # compiler output shown when the build fails, characters
+BUILD_FILE_MB = 256  # the largest file a build may write
+
+
+@dataclass(frozen=True)
+class Built:
+    """What a build came to: the built working copy, the command that runs the driver in a copy
+    of it, and what failed."""
+
+    folder: Path
+    run: tuple[str, ...]
+    failure: LoadOutcome | None = None  # the whole build failed: why
+    left_out: tuple[tuple[str, str], ...] = ()  # the student's files that did not compile: why
+    image: int = 0  # bytes its executable maps before it runs (0: unknown, or not an ELF file)
+    compilations: int = 1  # times the compiler ran (more than one only when a build failed)
+
+
+@dataclass(frozen=True)
+class _Attempt:
+    folder: Path
+    files: tuple[Path, ...]  # the student's files it built
+    commands: Commands
+    run: ProgramRun | None  # None: nothing to build (an interpreted language)
+    failure: LoadOutcome | None
+
+
+def build(submission: Submission, context: RunContext, keep: contextlib.ExitStack) -> Built:
+    """Build `submission` with the driver, its working copies kept open on `keep`. Raises
+    SubmissionProblem when it cannot be built at all (no source file, a copy refused)."""
+    try:
+        attempt = _attempt(submission, context, None, keep)
+        failure = attempt.failure
+        if failure is None or failure.kind == "internal" or len(attempt.files) < 2:
+            return _built(attempt)
+        return _without_failing(submission, context, attempt, keep)
+    except CopyRefused as err:
+        raise SubmissionProblem(f"cannot copy the submission: {err}") from None
+
+
+def _without_failing(
+    submission: Submission, context: RunContext, first: _Attempt, keep: contextlib.ExitStack
+) -> Built:
+    """Each file built alone with the driver, then the build again without those that fail."""
+    failing: list[tuple[str, str]] = []
+    for file in first.files:
+        with contextlib.ExitStack() as trial:
+            failure = _attempt(submission, context, (file,), trial).failure
+        if failure is not None:
+            failing.append((str(file), _first_error(failure.message)))
+    left_out = {name for name, _ in failing}
+    rest = tuple(file for file in first.files if str(file) not in left_out)
+    if not rest or not failing:  # every file fails, or each builds alone but not together
+        return _built(first, compilations=1 + len(first.files))
+    again = _attempt(submission, context, rest, keep)
+    return _built(again, tuple(failing), 2 + len(first.files))
+
+
+def _settings(context: RunContext) -> tuple[LanguageConfig, DriverConfig]:
+    driver = context.assignment.driver
+    assert driver is not None  # the plan checked it (settings.check)
+    return context.languages[driver.language], driver
+
+
+def _attempt(
+    submission: Submission,
+    context: RunContext,
+    only: Sequence[Path] | None,
+    stack: contextlib.ExitStack,
+) -> _Attempt:
+    """One build in a fresh copy of the submission (on `stack`), of the student's files, or of
+    `only` those."""
+    language, driver = _settings(context)
+    cap = context.assignment.limits.disk
+    folder = stack.enter_context(private_copy(submission.path, context.workdir_base, cap))
+    files = tuple(only) if only is not None else settings.student_files(folder, language, driver)
+    if not files:
+        patterns = ", ".join(driver.files or language.files)
+        raise SubmissionProblem(f"no source file ({patterns}) in the submission")
+    theirs = _write_driver(folder, context)
+    program = Program(driver.language, (*theirs, *files), theirs[0])
+    commands = programs.commands(program, language, driver.variables, context.python)
+    if not commands.build:
+        return _Attempt(folder, files, commands, None, None)
+    run, failure = _compile(folder, commands.build, context)
+    return _Attempt(folder, files, commands, run, failure)
+
+
+def _write_driver(folder: Path, context: RunContext) -> tuple[Path, ...]:
+    """The driver's files (and the stand-ins) in their own folder of the copy: a folder of that
+    name the student handed in is replaced. Returns their paths, relative to the copy."""
+    place = folder / settings.FOLDER
+    remove_tree(place)
+    place.mkdir()
+    written = list(context.driver_sources)
+    driver = context.assignment.driver
+    if driver is not None and driver.stand_ins == "c":
+        written.append((stand_ins.FILE, stand_ins.c_source(_functions(context))))
+    for name, content in written:
+        (place / name).write_bytes(content)
+    return tuple(Path(settings.FOLDER, name) for name, _ in written)
+
+
+def _functions(context: RunContext) -> list[str]:
+    items = context.assignment.items
+    return [settings.function_of(name, item) for name, item in items.items() if item.role]
+
+
+def _compile(
+    folder: Path, command: tuple[str, ...], context: RunContext
+) -> tuple[ProgramRun | None, LoadOutcome | None]:
+    _, driver = _settings(context)
+    limits = ProgramLimits(
+        cpu=driver.build_time,
+        wall=2 * driver.build_time + 5,
+        memory_mb=driver.build_memory_mb,
+        output_bytes=BUILD_OUTPUT,
+        file_size_mb=BUILD_FILE_MB,
+        open_files=256,
+    )
+    disk = quota.watch(folder, context.assignment.limits.disk)
+    try:
+        run = run_program(command, folder, b"", limits, context.isolation, "toolchain", disk)
+    except OSError as err:
+        return None, LoadOutcome("internal", message=f"cannot run {command[0]}: {err}")
+    return run, _failure(run, folder, driver.build_time)
+
+
+def _failure(run: ProgramRun, folder: Path, seconds: float) -> LoadOutcome | None:
+    if run.disk.over:
+        return LoadOutcome("build", message=f"the build {run.disk.note}")
+    if run.timed_out:
+        return LoadOutcome("build", message=f"the build took more than {seconds:g} s")
+    if run.ok:
+        return None
+    text = (run.stderr + run.stdout).decode("utf-8", "replace")
+    text = text.replace(f"{folder}/", "").strip()
+    shown = text if len(text) <= BUILD_SHOWN else text[:BUILD_SHOWN] + " ... (cut)"
+    return LoadOutcome("build", message=shown or f"the build {run.ending.text}")
+
+
+def _first_error(message: str) -> str:
+    lines = [line.strip() for line in message.splitlines() if line.strip()]
+    errors = [line for line in lines if "error" in line.lower()]
+    return (errors or lines or ["it did not compile"])[0]
+
+
+def _built(
+    attempt: _Attempt, left_out: tuple[tuple[str, str], ...] = (), compilations: int = 1
+) -> Built:
+    run = attempt.commands.run
+    if attempt.failure is not None:
+        return Built(attempt.folder, run, attempt.failure, compilations=compilations)
+    image = _image(attempt.folder, run[0]) if attempt.run is not None else 0
+    return Built(attempt.folder, run, None, left_out, image, compilations)
+
+
+def _image(folder: Path, command: str) -> int:
+    """The size of a built executable's image, read before any of its runs."""
+    binary = (folder / command).resolve()
+    inside = binary.is_relative_to(folder.resolve())
+    return (image_bytes(binary) or 0) if inside else 0

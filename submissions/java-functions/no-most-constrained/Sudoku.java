@@ -1,0 +1,38 @@
+// No mostConstrained: the runner finds no such method and says so, so that item alone is CE;
+// solve searches in reading order without it, and the other methods are graded.
+public class Sudoku {
+    public static boolean isValid(int[][] grid, int row, int col, int value) {
+        for (int k = 0; k < 9; k++) {
+            if (grid[row][k] == value || grid[k][col] == value) return false;
+        }
+        for (int r = row / 3 * 3; r < row / 3 * 3 + 3; r++) {
+            for (int c = col / 3 * 3; c < col / 3 * 3 + 3; c++) {
+                if (grid[r][c] == value) return false;
+            }
+        }
+        return true;
+    }
+
+    public static int[] candidates(int[][] grid, int row, int col) {
+        return java.util.stream.IntStream.rangeClosed(1, 9)
+                .filter(v -> isValid(grid, row, col, v))
+                .toArray();
+    }
+
+    public static boolean solve(int[][] grid) {
+        for (int row = 0; row < 9; row++) {
+            for (int col = 0; col < 9; col++) {
+                if (grid[row][col] != 0) continue;
+                for (int value = 1; value <= 9; value++) {
+                    if (isValid(grid, row, col, value)) {
+                        grid[row][col] = value;
+                        if (solve(grid)) return true;
+                        grid[row][col] = 0;
+                    }
+                }
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,131 @@
+"""`sudoku-harness new NAME --reference FILE`: the reference read by AST (never run), a config.yaml
+entry whose every guess says so, and `check -a NAME` run on it. The guesses are scored against
+the five Python assignments config.yaml declares (the two seeds and the three worked examples)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from harness.assignments.guesses import guess
+from harness.cli.app import app
+from harness.config import load_config
+from harness.errors import ExitCode
+from tests.conftest import REPO
+
+DECLARED = ("sudoku-functions", "sudoku-script", "cmu-15112", "columbia-csp", "monash-fit1045")
+CONVENTIONS = ("index_base", "blank", "representation", "sizes")
+
+
+@dataclass(frozen=True)
+class Score:
+    roles: int
+    of_roles: int
+    conventions: int
+    of_conventions: int
+
+
+def _score(name: str) -> Score:
+    config = load_config(REPO / "config.yaml")
+    assignment = config.assignment(name)
+    assert assignment.reference is not None
+    folder = config.path(assignment.reference)
+    entry = folder / assignment.entry if assignment.entry else next(folder.glob("*.py"))
+    found = guess(entry.read_text())
+    by_function = {g.function: g for g in found.functions}
+    declared = [(item, cfg) for item, cfg in assignment.items.items() if cfg.role is not None]
+    right = 0
+    for item, cfg in declared:
+        got = by_function.get(cfg.function or item)
+        right += bool(got and got.role == cfg.role and (cfg.unit is None or got.unit == cfg.unit))
+    conventions = assignment.conventions.model_dump()
+    guessed = {"representation": "rows", **found.conventions}
+    same = sum(
+        (list(conventions[key]) if key == "sizes" else conventions[key]) == guessed.get(key)
+        for key in CONVENTIONS
+    )
+    return Score(right, len(declared), same, len(CONVENTIONS))
+
+
+def test_the_guesses_are_scored_on_the_five_declared_assignments() -> None:
+    scores = {name: _score(name) for name in DECLARED}
+    for name, score in scores.items():
+        print(f"{name:18} roles {score.roles}/{score.of_roles}, conventions "
+              f"{score.conventions}/{score.of_conventions}")  # fmt: skip
+    roles = sum(s.roles for s in scores.values()) / sum(s.of_roles for s in scores.values())
+    conventions = sum(s.conventions for s in scores.values()) / (4 * len(scores))
+    assert roles >= 0.95, scores
+    assert conventions >= 0.95, scores
+
+
+def test_the_reference_is_read_never_run(tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    source = (
+        f"open({str(marker)!r}, 'w').write('ran')\n\ndef get_row(grid, i):\n    return grid[i]\n"
+    )
+    found = guess(source)
+    assert not marker.exists()
+    assert [(g.function, g.role, g.unit, g.args) for g in found.functions] == [
+        ("get_row", "unit-values", "row", ("grid", "index"))
+    ]
+
+
+def _new(folder: Path, *args: str) -> tuple[int, str]:
+    here = Path.cwd()
+    os.chdir(folder)
+    try:
+        result = CliRunner().invoke(app, ["new", *args])
+    finally:
+        os.chdir(here)
+    return result.exit_code, result.output
+
+
+def test_new_writes_an_entry_whose_every_guess_says_so_and_checks_it(tmp_path: Path) -> None:
+    (tmp_path / "solution").mkdir()
+    shutil.copy(REPO / "solvers" / "sudoku-script" / "Sudoku.py", tmp_path / "solution")
+    code, output = _new(tmp_path, "my-course", "--reference", "solution/Sudoku.py")
+    assert code == ExitCode.OK, output
+    assert "1 ok, 0 mismatched" in output
+    text = (tmp_path / "config.yaml").read_text()
+    entry = yaml.safe_load(text)["assignments"]["my-course"]
+    assert entry["reference"] == "solution" and entry["entry"] == "Sudoku.py"
+    assert (tmp_path / entry["suites"][0]).is_file()  # puzzles of its own, generated
+    lines = text.splitlines()
+    for item in entry["items"]:  # every item and every convention is marked as a guess
+        assert any(line.strip().startswith(f"{item}:") and "# guess:" in line for line in lines)
+    for key in entry["conventions"]:
+        assert any(line.strip().startswith(f"{key}:") and "# guess:" in line for line in lines)
+    assert entry["items"]["get_options"]["role"] == "candidates"
+    assert entry["items"]["solve"]["role"] == "solve"
+
+
+def test_new_keeps_the_teachers_config_and_refuses_a_name_taken(tmp_path: Path) -> None:
+    config = tmp_path / "config.yaml"
+    suite = REPO / "testcases" / "small-4x4.yaml"
+    config.write_text(
+        "# the teacher's own words\nassignments:\n  cmu-15112:\n    shape: function-library\n"
+        f"    suites: [{suite}]\n    items:\n      x: {{marks: 1, role: legal-grid}}\n"
+    )
+    before = config.read_text()
+    code, output = _new(
+        tmp_path, "cmu-15112", "--reference", str(REPO / "solvers" / "cmu-15112" / "sudoku.py")
+    )
+    assert code == ExitCode.BAD_INPUT, output
+    assert "assignments.cmu-15112: already there" in output
+    assert len(output.strip().splitlines()) == 1 and config.read_text() == before
+
+
+@pytest.mark.parametrize("text", ["def solve(grid:\n", "x = 1\n"])
+def test_a_reference_that_cannot_be_scaffolded_is_one_line(tmp_path: Path, text: str) -> None:
+    (tmp_path / "ref.py").write_text(text)
+    code, output = _new(tmp_path, "x", "--reference", "ref.py")
+    assert code == ExitCode.BAD_INPUT, output
+    assert output.startswith("error: ") and "ref.py" in output
+    assert len(output.strip().splitlines()) == 1
+    assert not (tmp_path / "config.yaml").exists()

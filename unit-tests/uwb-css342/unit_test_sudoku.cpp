@@ -1,0 +1,72 @@
+// The worked example's visible tests (ours, in the spirit of UW Bothell CSS 342's): a Sudoku
+// kept row by row in 81 ints, solved in place by Sudoku::solve().
+#include <gtest/gtest.h>
+
+#include "puzzles.h"
+#include "sudoku.h"
+#include "sudoku_locator.h"
+
+namespace {
+
+// Solves `puzzle` and expects true and `expected` on the board.
+void expect_solved(const Board &puzzle, const Board &expected) {
+  SudokuLocator locator(9, 9);
+  Sudoku sudoku(puzzle.data(), locator);
+  ASSERT_TRUE(sudoku.solve()) << "solve() said there is no solution";
+  EXPECT_TRUE(sudoku == expected.data()) << "the board is not the puzzle's solution";
+}
+
+bool top_row(int row, int) { return row == 0; }
+bool top_row_and_left_column(int row, int col) { return row == 0 || col == 0; }
+bool two_on_the_diagonal(int row, int col) { return row == col && row < 2; }
+bool main_diagonal(int row, int col) { return row == col; }
+bool anti_diagonal(int row, int col) { return row + col == 8; }
+
+}  // namespace
+
+TEST(sudoku, constructor_copies) {
+  Board data{};
+  for (int i = 0; i < 81; ++i) data[i] = i % 9 + 1;
+  SudokuLocator locator(9, 9);
+  Sudoku sudoku(data.data(), locator);
+  EXPECT_TRUE(sudoku == data.data());
+  data[40] = 0;  // the caller's array changes; the board keeps its own copy
+  EXPECT_FALSE(sudoku == data.data());
+}
+
+TEST(sudoku, cells_read_and_written) {
+  SudokuLocator locator(9, 9);
+  Sudoku sudoku(SOLVED.data(), locator);
+  EXPECT_EQ(sudoku(2, 5), SOLVED[2 * 9 + 5]);
+  sudoku(2, 5) = 0;
+  EXPECT_EQ(sudoku(2, 5), 0);
+  EXPECT_THROW(sudoku(9, 0), std::out_of_range);
+}
+
+TEST(sudoku, solves_top_row) { expect_solved(blanked(SOLVED, top_row), SOLVED); }
+
+TEST(sudoku, solves_top_row_and_left_column) {
+  expect_solved(blanked(SOLVED, top_row_and_left_column), SOLVED);
+}
+
+TEST(sudoku, solves_two_on_the_diagonal) {
+  expect_solved(blanked(SOLVED, two_on_the_diagonal), SOLVED);
+}
+
+TEST(sudoku, solves_main_diagonal) { expect_solved(blanked(SOLVED, main_diagonal), SOLVED); }
+
+TEST(sudoku, solves_anti_diagonal) { expect_solved(blanked(SOLVED, anti_diagonal), SOLVED); }
+
+TEST(sudoku, solves_newspaper_puzzle) { expect_solved(NEWSPAPER, SOLVED); }
+
+TEST(sudoku, solves_hard_puzzle) { expect_solved(HARD, HARD_SOLVED); }
+
+TEST(sudoku, keeps_solved_board) { expect_solved(SOLVED, SOLVED); }
+
+TEST(sudoku, no_solution_with_clashing_givens) {
+  Board puzzle = NEWSPAPER;
+  puzzle[0] = 6;  // a second 6 in the top row
+  SudokuLocator locator(9, 9);
+  Sudoku sudoku(puzzle.data(), locator);
+  EXPECT_FALSE(sudoku.solve());
+}
