@@ -373,11 +373,17 @@ class SamplesConfig(_Strict):
     (harness/league/panel.py). A folder that is absent is said, and nothing is checked."""
 
     path: Path = Field(description="a folder `suites import` reads (relative to config.yaml)")
+    solutions: Path | None = Field(
+        default=None,
+        description="a folder mirroring `path` with the boards' solutions (board-solver: the "
+        "course's `solutions/` beside its `tests/`)",
+    )
     tiers: dict[str, Tier] = Field(
         min_length=1,
         description="each sample, as `suites import` names it (`sampleio-16x16/b01`), to the "
         "tier it names; a sample with no solution needs none (it is held against the size's "
-        "unsolvable cases)",
+        "unsolvable cases). For board-solver, folders of boards under `path` (`test-3-hard`): "
+        "those named `hard` are the tier its competency boards are held against",
     )
 
 

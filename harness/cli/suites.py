@@ -15,7 +15,8 @@ from harness.cli.run import run
 from harness.config import Config, find_config, load_config
 from harness.errors import BadInput, ExitCode
 from harness.grading.calibration import calibrated_plan
-from harness.league import panel, panel_report
+from harness.grading.plan import Plan
+from harness.league import board_panel, board_panel_report, panel, panel_report
 from harness.league import samples as official_samples
 from harness.puzzles import importers
 from harness.puzzles.decide import HANDOFF_GUESSES
@@ -149,6 +150,16 @@ def generate_command(
             "it has no solution (as naked singles prove it of the handout's sample).",
         ),
     ] = False,
+    clues: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--clues",
+            min=0,
+            help="Sparse boards instead: this many clues of a random full grid, any valid "
+            "completion accepted (boards as sparse as B351's hard tier; see `suites calibrate "
+            "-a board-solver`). Alone, with --difficulty hard.",
+        ),
+    ] = None,
     output: OutputOption = None,
     name: NameOption = None,
     hidden: HiddenOption = False,
@@ -167,12 +178,13 @@ def generate_command(
         request = Request(
             size, count, difficulty, seed, max_blanks, min_guesses, max_guesses, tier, unsolvable
         )
+        request = dataclasses.replace(request, clues=clues)
         suite = _suite_name(name, output, f"generated-{size}x{size}-{difficulty}")
         command = _generate_command(request)
         cases = [
             _marked(_sourced(case, command), hidden, values) for case in generate(request, suite)
         ]
-        kind = "unsolvable" if unsolvable else difficulty
+        kind = "unsolvable" if unsolvable else "sparse" if clues is not None else difficulty
         description = f"{count} {kind} {size}x{size} puzzles made by `sudoku-harness {command}`."
         _emit(output, dump_suite(suite, description, cases), len(cases), started)
         return ExitCode.OK
@@ -249,6 +261,8 @@ def _generate_command(request: Request) -> str:
     words.extend(f"{flag} {value}" for flag, value in options.items() if value)
     if request.unsolvable:
         words.append("--unsolvable")
+    if request.clues is not None:
+        words.append(f"--clues {request.clues}")
     return " ".join(words)
 
 
@@ -286,7 +300,13 @@ def calibrate_command(
         typer.Option("--language", help="The panel's language: python or cpp (default: both)."),
     ] = None,
     assignment: Annotated[
-        str, typer.Option("--assignment", "-a", help="A stdin-program assignment in config.yaml.")
+        str,
+        typer.Option(
+            "--assignment",
+            "-a",
+            help="A stdin-program assignment in config.yaml, or board-solver: its competency "
+            "boards against the course's hard tier.",
+        ),
     ] = "stdin-program",
     folder: Annotated[
         Optional[Path],  # noqa: UP045
@@ -319,6 +339,8 @@ def calibrate_command(
         plan = calibrated_plan(settings, assignment)
         suite_paths = paths or [settings.path(p) for p in settings.assignment(assignment).suites]
         cases = [case for suite in load_suites(suite_paths) for case in suite.cases]
+        if plan.assignment.probes == "board-solver":
+            return _calibrate_boards(settings, plan, cases, folder, samples)
         official = _official(settings, assignment, samples, cases)
         where = folder or settings.path(PANEL)
         held = True
@@ -329,6 +351,24 @@ def calibrate_command(
         return ExitCode.OK if held else ExitCode.FAILED
 
     run(work, verbose)
+
+
+def _calibrate_boards(
+    settings: Config, plan: Plan, cases: list[Case], folder: Path | None, where: Path | None
+) -> ExitCode:
+    """The board panel (solvers/panel/board-solver) on the competency boards and the course's
+    hard tier (harness/league/board_panel.py)."""
+    configured = plan.assignment.samples
+    reference = settings.path(plan.assignment.reference) if plan.assignment.reference else None
+    team = board_panel.members(folder or settings.path(PANEL) / "board-solver", reference)
+    course: list[Case] = []
+    if configured is not None:
+        where = where or settings.path(configured.path)
+        answers = settings.path(configured.solutions) if configured.solutions else None
+        course = board_panel.course_boards(configured, where, answers)
+    found = board_panel.calibrate(plan, cases, team, course, where)
+    typer.echo(board_panel_report.render(found))
+    return ExitCode.OK if found.holds else ExitCode.FAILED
 
 
 def _official(

@@ -26,6 +26,9 @@ the measured level is the one asked for; otherwise the case starts again from a 
 random choice comes from a generator seeded with (seed, size, difficulty, case, attempt), so the
 same arguments give the same file on any machine.
 
+With `clues` (sparse boards), none of that: the given number of cells of a random full grid are
+kept and the rest blanked, and any valid completion is accepted (see _sparse).
+
 With `unsolvable`, the puzzle made is then spoiled: one blank gets a value it does not hold in the
 solution, one clashing with no given, chosen (in a random order of blanks and values) so that
 naked and hidden singles alone prove there is no solution, as naked singles prove it of the
@@ -101,6 +104,7 @@ class Request:
     max_guesses: int | None = None  # hard: the proofs' ceiling (None: the size's, PROOFS)
     tier: Tier | None = None  # the official sample each case stands beside (named after it)
     unsolvable: bool = False  # each puzzle then gets one wrong value: no solution
+    clues: int | None = None  # sparse: this many clues of a full grid, any completion accepted
 
     def __post_init__(self) -> None:
         if self.size not in SIZES:
@@ -111,6 +115,8 @@ class Request:
             raise BadInput(f"--max-blanks: {self.max_blanks} must be at least 1")
         if self.unsolvable and self.tier is not None:
             raise BadInput("--tier: a tier names a sample with a solution, not --unsolvable")
+        if self.clues is not None:
+            self._check_sparse()
         self._check_guesses()
 
     def _check_guesses(self) -> None:
@@ -135,6 +141,14 @@ class Request:
                 "--max-guesses to prove them by search alone"
             )
 
+    def _check_sparse(self) -> None:
+        if self.clues is None or not 0 <= self.clues < self.size * self.size:
+            raise BadInput(f"--clues: {self.clues} must be from 0 to {self.size**2 - 1}")
+        if self.unsolvable or self.max_blanks is not None or self.difficulty != "hard":
+            raise BadInput("--clues: a sparse board is --difficulty hard, alone (no --unsolvable)")
+        if self.min_guesses is not None or self.max_guesses is not None:
+            raise BadInput("--clues: a sparse board is not proved unique: no --min/--max-guesses")
+
     @property
     def proofs(self) -> Proofs:
         """The size's proofs, with this request's target and ceiling."""
@@ -146,7 +160,29 @@ class Request:
 
 
 def generate(request: Request, suite: str) -> list[Case]:
-    return [_case(request, suite, index) for index in range(request.count)]
+    make = _sparse if request.clues is not None else _case
+    return [make(request, suite, index) for index in range(request.count)]
+
+
+def _sparse(request: Request, suite: str, index: int) -> Case:
+    """`clues` cells of a random full grid, chosen at random, the rest blank: a board with
+    many solutions, any valid completion accepted. As sparse as the 17-clue boards of B351's
+    hard tier, it takes a most-constrained search through states where every empty space has
+    many options (a heuristic that returns None there fails it), and, unproved, it is made in
+    milliseconds; `suites calibrate -a board-solver` chooses among them."""
+    rng = random.Random(f"{request.seed}:{request.size}:sparse{request.clues}:{index}")
+    solution = full_grid(request.size, rng)
+    n = request.size
+    kept = set(rng.sample([(r, c) for r in range(n) for c in range(n)], request.clues or 0))
+    puzzle = tuple(
+        tuple(v if (r, c) in kept else 0 for c, v in enumerate(row))
+        for r, row in enumerate(solution)
+    )
+    source = f"generated: seed {request.seed}, case {index + 1}, {request.clues} clues"
+    name = f"sparse-{_name(request, index)}"
+    return Case(
+        suite, name, puzzle, solution, multiple_solutions=True, source=source, tier=request.tier
+    )
 
 
 def _case(request: Request, suite: str, index: int) -> Case:
