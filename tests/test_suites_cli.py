@@ -146,6 +146,34 @@ def test_each_shipped_stdin_case_is_what_the_command_in_its_source_makes(
             assert case.source == again.source and case.rating == again.rating
 
 
+def test_each_sparse_competency_board_is_what_the_command_in_its_source_makes(
+    tmp_path: Path,
+) -> None:
+    """The boards `suites calibrate -a board-solver` chose, from `suites generate --clues`."""
+    shipped = {c.id: c for c in load_suite(REPO / "testcases" / "board-competency.yaml").cases}
+    sparse = [c for c in shipped.values() if c.id.startswith("sparse-")]
+    commands = {(c.source or "").split(", chosen by")[0] for c in sparse}
+    assert len(sparse) == 10 and len(commands) == 2
+    for index, command in enumerate(sorted(commands)):
+        out = tmp_path / f"{index}.yaml"
+        assert invoke(*command.split(), "-o", str(out)).exit_code == ExitCode.OK
+        made = {c.id: c for c in load_suite(out).cases}
+        for case in (c for c in sparse if c.id in made):
+            assert (made[case.id].puzzle, made[case.id].solution) == (case.puzzle, case.solution)
+            assert made[case.id].multiple_solutions
+
+
+def test_clues_make_sparse_boards_alone(tmp_path: Path) -> None:
+    out = tmp_path / "sparse.yaml"
+    args = ["suites", "generate", "--size", "9", "--count", "2", "--difficulty", "hard"]
+    assert invoke(*args, "--clues", "19", "-o", str(out)).exit_code == ExitCode.OK
+    for case in load_suite(out).cases:
+        assert sum(v != 0 for row in case.puzzle for v in row) == 19 and case.rating is None
+    assert invoke("suites", "validate", str(out)).exit_code == ExitCode.OK
+    refused = invoke(*args, "--clues", "19", "--unsolvable", "-o", str(out))
+    assert refused.exit_code == ExitCode.BAD_INPUT and "--clues" in refused.output
+
+
 def test_a_size_that_is_not_offered_is_a_one_line_error(tmp_path: Path) -> None:
     result = invoke("suites", "generate", "--size", "8", "-o", str(tmp_path / "x.yaml"))
     assert result.exit_code == ExitCode.BAD_INPUT
