@@ -25,6 +25,7 @@ from harness.records.moments import aware, parse_moment
 from harness.records.outcomes import AdaptationKind
 from harness.records.results import RuleName
 from harness.records.similarity import Settings as SimilaritySettings
+from harness.records.tiers import Tier
 from harness.vocabulary import Conventions, Declared, Role
 from harness.yamlfile import dotted, first_error, read_yaml
 
@@ -434,6 +435,26 @@ class LeagueConfig(_Strict):
     )
 
 
+class SamplesConfig(_Strict):
+    """The course's own sample puzzles, read where they are and never copied into the project:
+    `suites calibrate` holds each tier of the suites against the samples of that tier and size
+    (harness/league/panel.py). A folder that is absent is said, and nothing is checked."""
+
+    path: Path = Field(description="a folder `suites import` reads (relative to config.yaml)")
+    solutions: Path | None = Field(
+        default=None,
+        description="a folder mirroring `path` with the boards' solutions (board-solver: the "
+        "course's `solutions/` beside its `tests/`)",
+    )
+    tiers: dict[str, Tier] = Field(
+        min_length=1,
+        description="each sample, as `suites import` names it (`sampleio-16x16/b01`), to the "
+        "tier it names; a sample with no solution needs none (it is held against the size's "
+        "unsolvable cases). For board-solver, folders of boards under `path` (`test-3-hard`): "
+        "those named `hard` are the tier its competency boards are held against",
+    )
+
+
 class NotebookConfig(_Strict):
     """A notebook beside the script, executed headlessly (the `notebook` extra): which file, how
     long each cell may run, and whether a submission without one loses the notebook's marks."""
@@ -640,6 +661,11 @@ class AssignmentConfig(_Strict):
     )
     league: LeagueConfig | None = Field(
         default=None, description="the timed leagues (`sudoku-harness league`)"
+    )
+    samples: SamplesConfig | None = Field(
+        default=None,
+        description="the course's official samples, read where they are: `suites calibrate` "
+        "holds each tier of the suites against them",
     )
     notebook: NotebookConfig = Field(
         default=NotebookConfig(), description="for items whose probes run the notebook"

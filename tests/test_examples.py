@@ -96,8 +96,8 @@ CHECKED = {  # what `check` grades: the references, and each example with its ex
     "columbia-driver": 1 + 12,  # a program given an argument, answering in output.txt
     "monash-fit1045": 1 + 6,
     "sudoku-functions": 1 + 10,
-    "board-solver": 1 + 20,
-    "stdin-program": 2 + 11,  # the C++ and the Python reference
+    "board-solver": 1 + 21,
+    "stdin-program": 2 + 13,  # the C++ and the Python reference
     "sudoku-script": 1 + 9,
     "c-functions": 1 + 6,  # compiled functions, called by a teacher's driver (shape driven)
     "java-functions": 1 + 3,

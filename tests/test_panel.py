@@ -1,5 +1,6 @@
-"""`suites calibrate`: the panel of typical student solvers (solvers/panel) run for real on
-suite cases, and the official sample I/O checked against the shipped suites' easy cases."""
+"""`suites calibrate`: the panel of typical student solvers (solvers/panel) run for real on suite
+cases and on the course's official samples, each tier held against the samples it is named after,
+both ways."""
 
 from __future__ import annotations
 
@@ -11,17 +12,138 @@ import pytest
 from typer.testing import CliRunner
 
 from harness.cli.app import app
-from harness.config import load_config
-from harness.errors import ExitCode
+from harness.config import SamplesConfig, load_config
+from harness.errors import BadInput, ExitCode
 from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import Plan
 from harness.league import panel
+from harness.league import samples as official
+from harness.league.panel import Attempt, Row
 from harness.puzzles.suites import Case, dump_suite, load_suite
+from harness.records.tiers import Tier
+from harness.records.verdicts import Verdict
 from tests.conftest import DATASETS, REPO
 
 PANEL = REPO / "solvers" / "panel"
 WITS = DATASETS / "wits-sample-io"
 runner = CliRunner()
+
+# the rules, on attempts made up ----------------------------------------------------------------
+
+
+def row(case: str, solved: dict[str, bool], *, official: bool, tier: Tier | None = "easy") -> Row:
+    """A 16x16 case (a sample when `official`) and whether each member solved it in time."""
+    attempts = tuple(Attempt(m, Verdict.AC if ok else Verdict.TLE, 0.1) for m, ok in solved.items())
+    return Row(case, 16, tier, tier is not None, official, 2.0, attempts)
+
+
+def one_group(samples: list[Row], ours: list[Row]) -> panel.Group:
+    members = [a.member for a in ours[0].attempts]
+    (group,) = panel.groups(ours, samples, members, checked=True)
+    return group
+
+
+def test_a_member_that_passes_the_samples_must_pass_every_case_of_the_tier() -> None:
+    sample = row("e01", {"mrv": True}, official=True)
+    ours = [
+        row("easy-1", {"mrv": True}, official=False),
+        row("easy-2", {"mrv": False}, official=False),
+    ]
+    group = one_group([sample], ours)
+    assert not group.holds
+    assert group.problems == ("16x16 easy: mrv passes the samples but misses 1 of ours",)
+
+
+def test_a_member_that_misses_the_samples_must_miss_most_cases_of_the_tier() -> None:
+    sample = row("e01", {"mrv": False}, official=True)
+    half = [
+        row("easy-1", {"mrv": True}, official=False),
+        row("easy-2", {"mrv": False}, official=False),
+    ]
+    assert one_group([sample], half).problems == (
+        "16x16 easy: mrv misses the samples but solves 1 of 2 of ours",
+    )
+    most = [*half, row("easy-3", {"mrv": False}, official=False)]
+    assert one_group([sample], most).holds
+
+
+def test_an_unsolvable_case_only_binds_members_that_pass_all_the_sizes_samples() -> None:
+    samples = [row("b01", {"mrv": True}, official=True), row("e01", {"mrv": False}, official=True)]
+    refuted = [row("unsolvable-1", {"mrv": True}, official=False, tier=None)]
+    missed = [row("unsolvable-1", {"mrv": False}, official=False, tier=None)]
+    assert one_group(samples, refuted).holds and one_group(samples, missed).holds
+    passed = [samples[0]]
+    assert not one_group(passed, missed).holds
+    assert [r.case for r in one_group(samples, missed).shown] == []
+
+
+def test_a_tier_with_no_sample_of_its_name_is_a_problem_unless_nothing_is_checked() -> None:
+    sample = row("b01", {"mrv": True}, official=True, tier="basic")
+    ours = [row("easy-1", {"mrv": True}, official=False)]
+    group = one_group([sample], ours)
+    assert group.problems == ("16x16 easy: no official sample of this tier at this size",)
+    (unchecked,) = panel.groups(ours, [], ["mrv"], checked=False)
+    assert unchecked.holds and not unchecked.problems
+
+
+def test_a_solvable_case_that_names_no_tier_is_a_problem() -> None:
+    sample = row("e01", {"mrv": True}, official=True)
+    untiered = row("old-1", {"mrv": True}, official=False, tier=None)
+    untiered = Row(untiered.case, 16, None, True, False, 2.0, untiered.attempts)
+    (group,) = panel.groups([untiered], [sample], ["mrv"], checked=True)
+    assert group.problems == (
+        "16x16 untiered: 1 case(s) name no tier (the sample each stands beside)",
+    )
+
+
+# the official samples, read in place ----------------------------------------------------------
+
+
+def samples_folder(tmp_path: Path) -> Path:
+    """Two of our own 9x9 puzzles laid out as the course lays out its samples (in1.txt and
+    out1.txt, tokens), and one with no solution: stand-ins for the real ones in tests."""
+    folder = tmp_path / "samples" / "nine"
+    folder.mkdir(parents=True)
+    shipped = {c.id: c for c in load_suite(REPO / "testcases" / "stdin-9x9.yaml").cases}
+    for name, case in (("in1", "easy-9x9-2"), ("in2", "medium-9x9-2"), ("in3", "unsolvable-9x9")):
+        puzzle = shipped[case].puzzle
+        (folder / f"{name}.txt").write_text("\n".join(" ".join(map(str, r)) for r in puzzle))
+    (folder / "out3.txt").write_text("No Solution")
+    return folder.parent
+
+
+TIERS: dict[str, Tier] = {"nine/in1": "easy", "nine/in2": "medium"}
+
+
+def test_samples_take_the_tiers_config_names_and_the_suites_value_style(tmp_path: Path) -> None:
+    folder = samples_folder(tmp_path)
+    found = official.load(SamplesConfig(path=folder, tiers=TIERS), folder, {9: "letters"})
+    assert found.checked and {c.id: c.tier for c in found.cases} == {
+        "nine/in1": "easy",
+        "nine/in2": "medium",
+        "nine/in3": None,
+    }
+    assert {c.values for c in found.cases} == {"letters"}
+    absent = official.load(SamplesConfig(path=folder, tiers=TIERS), tmp_path / "none", {})
+    assert absent.absent and not absent.cases
+
+
+@pytest.mark.parametrize(
+    ("tiers", "message"),
+    [
+        ({"nine/in1": "easy"}, "nine/in2 has no tier"),
+        ({**TIERS, "nine/in9": "hard"}, "samples.tiers.nine/in9: no such sample in"),
+    ],
+)
+def test_a_sample_without_a_tier_or_a_tier_without_a_sample_is_refused(
+    tmp_path: Path, tiers: dict[str, Tier], message: str
+) -> None:
+    folder = samples_folder(tmp_path)
+    with pytest.raises(BadInput, match=message):
+        official.load(SamplesConfig.model_validate({"path": folder, "tiers": tiers}), folder, {})
+
+
+# the command, on a tiny suite and samples of our own -------------------------------------------
 
 CONFIG = """
 languages:
@@ -35,54 +157,66 @@ assignments:
     suites: [tiny.yaml]
     program: {languages: [python]}
     limits: {timeouts_before_skip: 1}
+    samples:
+      path: samples
+      tiers: TIERS
     items:
       9x9: {marks: 10, time: TIME}
 """
 
 
-def tiny_setup(tmp_path: Path, seconds: float) -> tuple[Path, Path]:
-    """A config whose 9x9 limit is `seconds`, and a suite of two shipped 9x9 cases."""
+def tiny_setup(tmp_path: Path, seconds: float, tiers: str = str(TIERS)) -> Path:
+    """A config whose 9x9 limit is `seconds`, a suite of two shipped 9x9 cases (tiers easy and
+    medium) and samples of our own beside it."""
     shipped = load_suite(REPO / "testcases" / "stdin-9x9.yaml")
     cases = [c for c in shipped.cases if c.id in ("easy-9x9-1", "medium-9x9-1")]
-    suite = tmp_path / "tiny.yaml"
-    suite.write_text(dump_suite("tiny", "two shipped 9x9 cases", cases))
+    (tmp_path / "tiny.yaml").write_text(dump_suite("tiny", "two shipped 9x9 cases", cases))
+    samples_folder(tmp_path)
     config = tmp_path / "config.yaml"
-    config.write_text(CONFIG.replace("TIME", str(seconds)))
-    return config, suite
+    config.write_text(CONFIG.replace("TIME", str(seconds)).replace("TIERS", tiers))
+    return config
 
 
 def calibrate(config: Path, *extra: str) -> tuple[int, str]:
     args = ["suites", "calibrate", "--config", str(config), "-a", "stdin", "--panel", str(PANEL)]
-    result = runner.invoke(app, [*args, *extra])
+    result = runner.invoke(app, [*args, "--language", "python", *extra])
     return result.exit_code, result.output
 
 
-def test_labels_that_hold_give_a_table_and_exit_0(tmp_path: Path) -> None:
-    config, suite = tiny_setup(tmp_path, 5.0)
-    code, output = calibrate(config, "--language", "python", str(suite))
+def test_tiers_that_meet_their_samples_give_a_table_and_exit_0(tmp_path: Path) -> None:
+    code, output = calibrate(tiny_setup(tmp_path, 5.0))
     assert code == ExitCode.OK, output
     lines = output.splitlines()
     assert lines[0] == "panel (python): CPU seconds per case, or the verdict"
-    assert lines[2].split() == ["case", "label", "limit", "s", *panel.MEMBERS, "label", "holds"]
-    easy = next(line.split() for line in lines if line.startswith("tiny/easy-9x9-1"))
-    medium = next(line.split() for line in lines if line.startswith("tiny/medium-9x9-1"))
-    assert easy[1:3] == ["easy", "5"] and medium[1:3] == ["medium", "5"]
-    assert easy[-1] == "yes" and medium[-1] == "yes"
-    assert all(float(cell) < 5 for cell in easy[3:6])
-    assert "2 of 2 labels hold" in output
+    assert lines[1] == f"official samples: {tmp_path / 'samples'}"
+    assert lines[3].split() == ["tier", "case", "limit", "s", *panel.MEMBERS]
+    rows = [line.split() for line in lines if line.startswith("9x9 easy")]
+    assert [r[2] for r in rows] == ["official/nine/in1", "tiny/easy-9x9-1", "as"]
+    assert all(float(cell) < 5 for cell in rows[0][4:])
+    assert rows[-1][-len(panel.MEMBERS) :] == ["yes"] * len(panel.MEMBERS)
+    assert "2 of 2 tiers match the official samples both ways:" in output
     assert "panel (cpp)" not in output
 
 
-def test_an_easy_case_a_member_cannot_solve_in_time_exits_1(tmp_path: Path) -> None:
-    config, suite = tiny_setup(tmp_path, 0.001)  # no interpreter starts in a millisecond
-    code, output = calibrate(config, "--language", "python", str(suite))
+def test_a_member_that_misses_the_samples_in_time_must_miss_ours_too(tmp_path: Path) -> None:
+    """No interpreter starts in a millisecond: every member misses every sample and every case
+    of ours, which is what the samples say; a tier named by no sample is the problem left."""
+    config = tiny_setup(tmp_path, 0.001, tiers="{nine/in1: easy, nine/in2: easy}")
+    code, output = calibrate(config)
     assert code == ExitCode.FAILED, output
-    easy = next(line for line in output.splitlines() if line.startswith("tiny/easy-9x9-1"))
-    assert "TLE" in easy
-    assert easy.endswith("NO: not solved by first_empty, mrv, singles")
-    medium = next(line for line in output.splitlines() if line.startswith("tiny/medium-9x9-1"))
-    assert "skip" in medium  # timeouts_before_skip: 1, so nothing is run after a time-out
-    assert "0 of 2 labels hold" in output
+    easy = [line for line in output.splitlines() if line.startswith("9x9 easy")]
+    assert "TLE" in easy[0] and easy[-1].split()[-len(panel.MEMBERS) :] == ["yes"] * 6
+    assert "NO: 9x9 medium: no official sample of this tier at this size" in output
+    assert "1 of 2 tiers match" in output
+
+
+def test_without_the_samples_the_tiers_are_shown_and_not_checked(tmp_path: Path) -> None:
+    config = tiny_setup(tmp_path, 0.001)
+    shutil.rmtree(tmp_path / "samples")
+    code, output = calibrate(config)
+    assert code == ExitCode.OK, output
+    assert f"official samples: {tmp_path / 'samples'} is absent" in output
+    assert "the tiers are shown, not checked against the official samples" in output
 
 
 @pytest.mark.parametrize(
@@ -94,8 +228,7 @@ def test_an_easy_case_a_member_cannot_solve_in_time_exits_1(tmp_path: Path) -> N
     ],
 )
 def test_bad_input_is_a_one_line_error(tmp_path: Path, args: list[str], message: str) -> None:
-    config, _ = tiny_setup(tmp_path, 5.0)
-    code, output = calibrate(config, "--language", "python", *args)
+    code, output = calibrate(tiny_setup(tmp_path, 5.0), *args)
     assert code == ExitCode.BAD_INPUT, output
     assert message in output
 
@@ -109,34 +242,37 @@ def shipped_plan() -> Plan:
 
 
 @cache
-def wits_cases(folder: Path) -> tuple[Case, ...]:
-    """The official samples, imported as a teacher would (never copied into the repository)."""
-    suite = folder / "wits-samples.yaml"
-    args = ["suites", "import", str(WITS), "--values", "letters", "-o", str(suite)]
-    result = runner.invoke(app, args)
-    assert result.exit_code == ExitCode.OK, result.output
-    return load_suite(suite).cases
+def shipped_cases() -> tuple[Case, ...]:
+    config = load_config(REPO / "config.yaml").assignment("stdin-program")
+    paths = [REPO / path for path in config.suites]
+    return tuple(case for path in paths for case in load_suite(path).cases)
+
+
+# The fewest members that still check both ways, as time-outs cost CPU: MRV misses e01 and eg1 and
+# must miss ours of those tiers, and solves b01 and m01 and must solve ours of those; the slowest
+# programs that pass every sample (Python's singles_once and singles) must pass every case. The
+# first-empty members miss every 16x16 and 25x25 sample: the example submissions/stdin-program/
+# first-empty-dfs holds them to missing ours (`check`: nothing at 16x16 and 25x25), and
+# `suites calibrate` runs the whole panel in both languages.
+CHECKED: dict[panel.Language, tuple[str, ...]] = {
+    "cpp": ("mrv", "singles_once"),
+    "python": ("singles_once", "singles"),
+}
 
 
 @pytest.mark.skipif(not WITS.is_dir(), reason="../shared/datasets/wits-sample-io is absent")
-@pytest.mark.parametrize("size", [9, 16, 25])
 @pytest.mark.parametrize("language", panel.LANGUAGES)
-def test_passing_the_official_samples_means_passing_every_easy_case(
-    tmp_path_factory: pytest.TempPathFactory, language: panel.Language, size: int
-) -> None:
-    """A program that passes the official samples never scores less than the easy cases'
-    share: every panel member that solves every official sample of a size, within the grading
-    limit, solves every easy case of the shipped suite of that size."""
+def test_every_shipped_tier_meets_its_official_samples_both_ways(language: panel.Language) -> None:
+    """A program that passes the official samples of a tier in time passes every case of ours
+    of that tier; one that misses them misses most of ours: the course's marks, by its samples."""
     if language == "cpp" and shutil.which("g++") is None:
         pytest.skip("g++ is not installed")
-    samples = [c for c in wits_cases(tmp_path_factory.mktemp("wits")) if c.size == size]
-    suite = load_suite(REPO / "testcases" / f"stdin-{size}x{size}.yaml")
-    easy = [c for c in suite.cases if c.rating and c.rating.difficulty == "easy"]
-    assert samples and easy
-    plan = shipped_plan()
-    for member in panel.members(PANEL, language):
-        official = panel.calibrate(plan, samples, language, (member,))
-        if all(row.attempts[0].solved for row in official.rows):
-            ours = panel.calibrate(plan, easy, language, (member,))
-            failed = [row.case for row in ours.rows if not row.attempts[0].solved]
-            assert not failed, f"{member.name} passes the official samples, not {failed}"
+    configured = load_config(REPO / "config.yaml")
+    samples = configured.assignment("stdin-program").samples
+    assert samples is not None
+    cases = shipped_cases()
+    found = official.load(samples, WITS, official.value_styles(cases))
+    members = [m for m in panel.members(PANEL, language) if m.name in CHECKED[language]]
+    calibration = panel.calibrate(shipped_plan(), cases, language, members, found)
+    assert calibration.checked and calibration.holds, calibration.problems
+    assert {(g.size, g.tier) for g in calibration.groups} >= {(16, "easy"), (25, "easy")}

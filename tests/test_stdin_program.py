@@ -7,6 +7,7 @@ checked by `check` and pinned by golden files; the league runs real programs.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import shutil
@@ -36,7 +37,14 @@ from harness.sandbox.program import ProgramRun
 from harness.sandbox.replies import program_outcome
 from harness.shapes.programs import find_programs
 from harness.submissions import Submission, SubmissionProblem, discover
-from tests.conftest import DATASETS, FIXTURES, JOBS, REPO, graded_examples, without_timings
+from tests.conftest import (
+    DATASETS,
+    FIXTURES,
+    JOBS,
+    REPO,
+    graded_examples,
+    steady,
+)
 from tests.test_examples import compare_golden
 
 STDIN = FIXTURES / "stdin"
@@ -441,18 +449,26 @@ def examples_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict
     return graded_examples("stdin-program")
 
 
+# Two examples time out on whole sizes (infinite-loop, first-empty-dfs): on a busy machine a case
+# may run out of wall-clock time with CPU to spare, and the submission is graded again alone, with
+# the same marks and a note saying so. The goldens leave that note out, as steady() does.
+AGAIN_LINES = re.compile(
+    r"\n +graded again alone: a case ran out of wall-clock time\n +with CPU time to spare"
+)
+
+
 @needs_gpp
 def test_score_table_matches_golden(
     examples_report: tuple[str, dict[str, Any]], request: pytest.FixtureRequest
 ) -> None:
-    compare_golden("stdin-program.table.txt", examples_report[0], request)
+    compare_golden("stdin-program.table.txt", AGAIN_LINES.sub("", examples_report[0]), request)
 
 
 @needs_gpp
 def test_json_report_matches_golden(
     examples_report: tuple[str, dict[str, Any]], request: pytest.FixtureRequest
 ) -> None:
-    text = json.dumps(without_timings(examples_report[1]), indent=2) + "\n"
+    text = json.dumps(steady(copy.deepcopy(examples_report[1])), indent=2) + "\n"
     text = re.sub(r"Time taken: [0-9.]+ s", "Time taken: (its time) s", text)  # timing-line's
     compare_golden("stdin-program.json", text, request)
 

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from harness.cli.app import app
 from harness.errors import ExitCode
+from harness.puzzles import solver
 from harness.puzzles.suites import load_suite
 from tests.conftest import FIXTURES, REPO
 
@@ -89,6 +90,88 @@ def test_the_shipped_generated_suites_are_reproduced_by_their_recorded_command(
         args.append("--hidden")
     assert invoke(*args).exit_code == ExitCode.OK
     assert out.read_text() == shipped.read_text()
+
+
+def test_a_tier_names_the_cases_and_the_command_is_in_each_source(tmp_path: Path) -> None:
+    out = tmp_path / "s.yaml"
+    result = invoke(*generate_args(out, "--difficulty", "easy", "--seed", "3", "--tier", "basic"))
+    assert result.exit_code == ExitCode.OK, result.output
+    cases = load_suite(out).cases
+    assert [c.id for c in cases] == ["basic-9x9-001", "basic-9x9-002", "basic-9x9-003"]
+    assert all(c.tier == "basic" and c.rating and c.rating.difficulty == "easy" for c in cases)
+    command = "suites generate --size 9 --count 3 --difficulty easy --seed 3 --tier basic"
+    assert all((c.source or "").startswith(f"{command}: generated: seed 3, case") for c in cases)
+
+
+def test_unsolvable_puzzles_are_refuted_by_singles_and_validate(tmp_path: Path) -> None:
+    out = tmp_path / "s.yaml"
+    result = invoke(*generate_args(out, "--difficulty", "medium", "--unsolvable"))
+    assert result.exit_code == ExitCode.OK, result.output
+    cases = load_suite(out).cases
+    assert [c.id for c in cases] == [
+        "unsolvable-9x9-001",
+        "unsolvable-9x9-002",
+        "unsolvable-9x9-003",
+    ]
+    for case in cases:
+        assert case.solution is None and case.rating is None and case.tier is None
+        assert solver.candidates(case.puzzle, hidden_singles=True) is None
+        assert re.search(r"then \d put at row \d, column \d: no solution", case.source or "")
+    assert invoke("suites", "validate", str(out)).exit_code == ExitCode.OK
+    refused = invoke(*generate_args(out, "--unsolvable", "--tier", "easy"))
+    assert refused.exit_code == ExitCode.BAD_INPUT
+    assert "--tier: a tier names a sample with a solution, not --unsolvable" in refused.output
+
+
+@pytest.mark.parametrize(
+    ("name", "which"), [("stdin-16x16", ""), ("stdin-25x25", "--unsolvable")]
+)  # the 25x25 tier's command takes seconds: its unsolvable case stands for it
+def test_each_shipped_stdin_case_is_what_the_command_in_its_source_makes(
+    tmp_path: Path, name: str, which: str
+) -> None:
+    shipped = {c.id: c for c in load_suite(REPO / "testcases" / f"{name}.yaml").cases}
+    commands = {
+        re.sub(r": generated: .*", "", c.source or "", flags=re.S) for c in shipped.values()
+    }
+    for index, command in enumerate(sorted(c for c in commands if which in c)):
+        out = tmp_path / f"{index}.yaml"
+        assert invoke(*command.split(), "--values", "letters", "-o", str(out)).exit_code == 0
+        for case in load_suite(out).cases:
+            again = shipped[case.id]
+            assert (case.puzzle, case.solution, case.tier) == (
+                again.puzzle,
+                again.solution,
+                again.tier,
+            )
+            assert case.source == again.source and case.rating == again.rating
+
+
+def test_each_sparse_competency_board_is_what_the_command_in_its_source_makes(
+    tmp_path: Path,
+) -> None:
+    """The boards `suites calibrate -a board-solver` chose, from `suites generate --clues`."""
+    shipped = {c.id: c for c in load_suite(REPO / "testcases" / "board-competency.yaml").cases}
+    sparse = [c for c in shipped.values() if c.id.startswith("sparse-")]
+    commands = {(c.source or "").split(", chosen by")[0] for c in sparse}
+    assert len(sparse) == 10 and len(commands) == 2
+    for index, command in enumerate(sorted(commands)):
+        out = tmp_path / f"{index}.yaml"
+        assert invoke(*command.split(), "-o", str(out)).exit_code == ExitCode.OK
+        made = {c.id: c for c in load_suite(out).cases}
+        for case in (c for c in sparse if c.id in made):
+            assert (made[case.id].puzzle, made[case.id].solution) == (case.puzzle, case.solution)
+            assert made[case.id].multiple_solutions
+
+
+def test_clues_make_sparse_boards_alone(tmp_path: Path) -> None:
+    out = tmp_path / "sparse.yaml"
+    args = ["suites", "generate", "--size", "9", "--count", "2", "--difficulty", "hard"]
+    assert invoke(*args, "--clues", "19", "-o", str(out)).exit_code == ExitCode.OK
+    for case in load_suite(out).cases:
+        assert sum(v != 0 for row in case.puzzle for v in row) == 19 and case.rating is None
+    assert invoke("suites", "validate", str(out)).exit_code == ExitCode.OK
+    refused = invoke(*args, "--clues", "19", "--unsolvable", "-o", str(out))
+    assert refused.exit_code == ExitCode.BAD_INPUT and "--clues" in refused.output
 
 
 def test_a_size_that_is_not_offered_is_a_one_line_error(tmp_path: Path) -> None:

@@ -12,10 +12,12 @@ import typer
 
 from harness import atomic
 from harness.cli.run import run
-from harness.config import find_config, load_config
-from harness.errors import ExitCode
+from harness.config import Config, find_config, load_config
+from harness.errors import BadInput, ExitCode
 from harness.grading.calibration import calibrated_plan
-from harness.league import panel, panel_report
+from harness.grading.plan import Plan
+from harness.league import board_panel, board_panel_report, panel, panel_report
+from harness.league import samples as official_samples
 from harness.puzzles import importers
 from harness.puzzles.decide import HANDOFF_GUESSES
 from harness.puzzles.generate import (
@@ -29,6 +31,7 @@ from harness.puzzles.rating import Difficulty
 from harness.puzzles.solver import DEFAULT_MAX_GUESSES
 from harness.puzzles.suites import Case, ValueStyle, dump_suite, load_suites
 from harness.puzzles.validation import validate
+from harness.records.tiers import Tier
 
 PANEL = Path("solvers/panel")  # typical student solvers, relative to config.yaml
 
@@ -131,13 +134,40 @@ def generate_command(
             "course's programs finish in time.",
         ),
     ] = None,
+    tier: Annotated[
+        Optional[Tier],  # noqa: UP045
+        typer.Option(
+            "--tier",
+            help="Name each case after the official sample it is to stand beside (basic, easy, "
+            "medium, hard): `suites calibrate` checks it does.",
+        ),
+    ] = None,
+    unsolvable: Annotated[
+        bool,
+        typer.Option(
+            "--unsolvable",
+            help="Then give each puzzle one wrong value, where naked and hidden singles prove "
+            "it has no solution (as naked singles prove it of the handout's sample).",
+        ),
+    ] = False,
+    clues: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--clues",
+            min=0,
+            help="Sparse boards instead: this many clues of a random full grid, any valid "
+            "completion accepted (boards as sparse as B351's hard tier; see `suites calibrate "
+            "-a board-solver`). Alone, with --difficulty hard.",
+        ),
+    ] = None,
     output: OutputOption = None,
     name: NameOption = None,
     hidden: HiddenOption = False,
     values: ValuesOption = "decimal",
     verbose: VerboseOption = False,
 ) -> None:
-    """Make puzzles with a unique solution by removing clues from random full grids.
+    """Make puzzles with a unique solution by removing clues from random full grids (or, with
+    --unsolvable, with none). Each case's source starts with the command that makes it.
 
     Example: [bold]sudoku-harness suites generate --size 9 --count 20 --difficulty hard
     --seed 7 -o testcases/hidden-9x9.yaml --hidden[/bold]
@@ -145,17 +175,17 @@ def generate_command(
 
     def work() -> ExitCode:
         started = time.perf_counter()
-        request = Request(size, count, difficulty, seed, max_blanks, min_guesses, max_guesses)
-        suite = _suite_name(name, output, f"generated-{size}x{size}-{difficulty}")
-        cases = [_marked(case, hidden, values) for case in generate(request, suite)]
-        blanks = f" --max-blanks {max_blanks}" if max_blanks else ""
-        guesses = f" --min-guesses {min_guesses}" if min_guesses else ""
-        guesses += f" --max-guesses {max_guesses}" if max_guesses else ""
-        command = (
-            f"sudoku-harness suites generate --size {size} --count {count} "
-            f"--difficulty {difficulty} --seed {seed}{blanks}{guesses}"
+        request = Request(
+            size, count, difficulty, seed, max_blanks, min_guesses, max_guesses, tier, unsolvable
         )
-        description = f"{count} {difficulty} {size}x{size} puzzles made by `{command}`."
+        request = dataclasses.replace(request, clues=clues)
+        suite = _suite_name(name, output, f"generated-{size}x{size}-{difficulty}")
+        command = _generate_command(request)
+        cases = [
+            _marked(_sourced(case, command), hidden, values) for case in generate(request, suite)
+        ]
+        kind = "unsolvable" if unsolvable else "sparse" if clues is not None else difficulty
+        description = f"{count} {kind} {size}x{size} puzzles made by `sudoku-harness {command}`."
         _emit(output, dump_suite(suite, description, cases), len(cases), started)
         return ExitCode.OK
 
@@ -216,6 +246,31 @@ def import_command(
     run(work, verbose)
 
 
+def _generate_command(request: Request) -> str:
+    """The `suites generate` arguments that make `request`'s cases again."""
+    words = [
+        f"suites generate --size {request.size} --count {request.count}",
+        f"--difficulty {request.difficulty} --seed {request.seed}",
+    ]
+    options = {
+        "--max-blanks": request.max_blanks,
+        "--min-guesses": request.min_guesses,
+        "--max-guesses": request.max_guesses,
+        "--tier": request.tier,
+    }
+    words.extend(f"{flag} {value}" for flag, value in options.items() if value)
+    if request.unsolvable:
+        words.append("--unsolvable")
+    if request.clues is not None:
+        words.append(f"--clues {request.clues}")
+    return " ".join(words)
+
+
+def _sourced(case: Case, command: str) -> Case:
+    """The case with the command that makes it before its source."""
+    return dataclasses.replace(case, source=f"{command}: {case.source}")
+
+
 def _suite_name(name: str | None, output: Path | None, fallback: str) -> str:
     return name or (output.stem if output is not None else fallback)
 
@@ -245,11 +300,25 @@ def calibrate_command(
         typer.Option("--language", help="The panel's language: python or cpp (default: both)."),
     ] = None,
     assignment: Annotated[
-        str, typer.Option("--assignment", "-a", help="A stdin-program assignment in config.yaml.")
+        str,
+        typer.Option(
+            "--assignment",
+            "-a",
+            help="A stdin-program assignment in config.yaml, or board-solver: its competency "
+            "boards against the course's hard tier.",
+        ),
     ] = "stdin-program",
     folder: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option("--panel", help="The panel's folder (default: solvers/panel by config)."),
+    ] = None,
+    samples: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--samples",
+            help="The official samples' folder (default: config.yaml's samples.path; its "
+            "samples.tiers name each one's tier).",
+        ),
     ] = None,
     config: Annotated[
         Optional[Path],  # noqa: UP045
@@ -257,9 +326,10 @@ def calibrate_command(
     ] = None,
     verbose: VerboseOption = False,
 ) -> None:
-    """Run the panel of typical student solvers (solvers/panel) on every case, under each
-    size's CPU limit, and check the labels: easy is solved by every member, medium by the
-    MRV one, hard by any or none. Exit 1 when a label does not hold.
+    """Run the panel of typical student solvers (solvers/panel) on every case and on the
+    course's official samples, under each size's CPU limit, and check each tier both ways: a
+    member that solves the tier's samples in time solves every case of it, one that misses them
+    misses most. Exit 1 when a tier does not hold.
 
     Example: [bold]sudoku-harness suites calibrate --language cpp testcases/stdin-25x25.yaml[/bold]
     """
@@ -269,12 +339,47 @@ def calibrate_command(
         plan = calibrated_plan(settings, assignment)
         suite_paths = paths or [settings.path(p) for p in settings.assignment(assignment).suites]
         cases = [case for suite in load_suites(suite_paths) for case in suite.cases]
+        if plan.assignment.probes == "board-solver":
+            return _calibrate_boards(settings, plan, cases, folder, samples)
+        official = _official(settings, assignment, samples, cases)
         where = folder or settings.path(PANEL)
         held = True
         for each in (language,) if language else panel.LANGUAGES:
-            found = panel.calibrate(plan, cases, each, panel.members(where, each))
+            found = panel.calibrate(plan, cases, each, panel.members(where, each), official)
             typer.echo(panel_report.render(found) + "\n")
             held = held and found.holds
         return ExitCode.OK if held else ExitCode.FAILED
 
     run(work, verbose)
+
+
+def _calibrate_boards(
+    settings: Config, plan: Plan, cases: list[Case], folder: Path | None, where: Path | None
+) -> ExitCode:
+    """The board panel (solvers/panel/board-solver) on the competency boards and the course's
+    hard tier (harness/league/board_panel.py)."""
+    configured = plan.assignment.samples
+    reference = settings.path(plan.assignment.reference) if plan.assignment.reference else None
+    team = board_panel.members(folder or settings.path(PANEL) / "board-solver", reference)
+    course: list[Case] = []
+    if configured is not None:
+        where = where or settings.path(configured.path)
+        answers = settings.path(configured.solutions) if configured.solutions else None
+        course = board_panel.course_boards(configured, where, answers)
+    found = board_panel.calibrate(plan, cases, team, course, where)
+    typer.echo(board_panel_report.render(found))
+    return ExitCode.OK if found.holds else ExitCode.FAILED
+
+
+def _official(
+    settings: Config, assignment: str, folder: Path | None, cases: list[Case]
+) -> official_samples.Samples | None:
+    """The official samples config.yaml names (read from `folder` when given); None when it
+    names none."""
+    configured = settings.assignment(assignment).samples
+    if configured is None:
+        if folder is not None:
+            raise BadInput.at("--samples", f"config.yaml's {assignment} has no samples.tiers")
+        return None
+    where = folder or settings.path(configured.path)
+    return official_samples.load(configured, where, official_samples.value_styles(cases))

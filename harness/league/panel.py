@@ -1,20 +1,30 @@
-"""`suites calibrate`: do a suite's difficulty labels hold for the programs students write?
+"""`suites calibrate`: do the suites' tiers mark a program as the course's official samples do?
 
-A suite's `difficulty` is measured by the reference solver (harness/puzzles/rating.py); a student
-who writes a plain backtracking search meets the same puzzles without that solver's propagation.
-The panel (solvers/panel/LANGUAGE/) holds one program per typical student algorithm:
+A suite case's tier names the official sample it stands beside (harness/records/tiers.py); the
+panel (solvers/panel/LANGUAGE/) holds one program per algorithm students hand in:
 
-- first_empty: backtracking on the first empty cell, checking row, column and box by scanning;
-- mrv: backtracking on the empty cell with the fewest candidates;
-- singles: naked and hidden singles, then first-empty DFS with propagation at each node.
+- first_empty: backtracking on the first empty cell; a value is tried when a scan of its row,
+  column and box does not find it;
+- first_empty_unchecked: the handout's Algorithm 1 as written: the next value is put in, then the
+  move is checked; an explicit stack of moves;
+- chars: reads the grid a character at a time; first-empty backtracking with tables of the values
+  each row, column and box holds (the fastest first-empty member: the same search, cheaper steps);
+- mrv: backtracking on the empty cell with the fewest candidates, no propagation;
+- singles_once: naked and hidden singles once, before a first-empty search (a contradiction is
+  not noticed there: the search meets it);
+- singles: naked and hidden singles at every node of a first-empty search.
 
-Each member is built and run like a submission (harness/shapes/stdin_program.py: the config's
-build command, the sandbox interpreter, the isolation layers), on every case of the suites, under
-the CPU limit its size's item gets when grading (config.yaml, calibrated on the reference). The
-rule (NEEDED): a case labelled easy is solved within its limit by every member, medium by mrv,
-hard by any or none; a case without a label (an unsolvable one) is run and shown, never judged.
-Labels are judged per language. Cases run by size, easy first, and the assignment's
-`timeouts_before_skip` applies per size, so a member that times out is not run on and on.
+Each member is built and run like a submission (harness/shapes/stdin_program.py), under the CPU
+limit its size's item gets when grading. On our cases it runs as grading runs it: a size's cases
+in suite order, `timeouts_before_skip` in force, so a case skipped after time-outs is missed as
+it would be when marking. On the samples every case runs.
+
+The rules, per member, size and tier (the samples of that tier at that size):
+- a member that solves every sample of the tier in time solves every case of ours of that tier;
+- a member that misses one misses most (more than half) of ours of that tier;
+- an unsolvable case of ours is refuted by every member that passes all the size's samples
+  (it is only as hard as the samples imply; none requires a member to miss it).
+Without the samples (the folder absent) the panel's times are shown and nothing is judged.
 """
 
 from __future__ import annotations
@@ -28,19 +38,21 @@ from harness.assignments.stdin_program.probes import case_probe, program_io
 from harness.errors import BadInput
 from harness.grading.judged import JudgedCase, run_and_judge
 from harness.grading.plan import Plan
-from harness.puzzles.rating import DIFFICULTIES, Difficulty
+from harness.league.samples import Samples
 from harness.puzzles.suites import Case
 from harness.records.probes import Probe
+from harness.records.tiers import TIERS, Tier
 from harness.records.verdicts import Verdict
-from harness.shapes.stdin_program import probe_size
 from harness.submissions import Submission, SubmissionProblem
 
-MEMBERS = ("first_empty", "mrv", "singles")  # file stems in solvers/panel/LANGUAGE/
-NEEDED: dict[Difficulty, tuple[str, ...]] = {  # who must solve a case of each label
-    "easy": MEMBERS,
-    "medium": ("mrv",),
-    "hard": (),
-}
+MEMBERS = (  # file stems in solvers/panel/LANGUAGE/
+    "first_empty",
+    "first_empty_unchecked",
+    "chars",
+    "mrv",
+    "singles_once",
+    "singles",
+)
 Language = Literal["python", "cpp"]
 LANGUAGES: tuple[Language, ...] = get_args(Language)
 SUFFIXES: dict[Language, str] = {"python": ".py", "cpp": ".cpp"}
@@ -70,36 +82,109 @@ class Attempt:
 
 @dataclass(frozen=True)
 class Row:
+    """One case (an official sample or ours) and every member's attempt at it."""
+
     case: str
     size: int
-    label: Difficulty | None
+    tier: Tier | None
+    solvable: bool
+    official: bool
     limit: float  # CPU seconds
     attempts: tuple[Attempt, ...]
 
-    @property
-    def holds(self) -> bool | None:
-        """None: nothing to judge (no label)."""
-        if self.label is None:
-            return None
-        needed = NEEDED[self.label]
-        return all(a.solved for a in self.attempts if a.member in needed)
+    def solved_by(self, member: str) -> bool:
+        return any(a.solved for a in self.attempts if a.member == member)
+
+
+@dataclass(frozen=True)
+class Match:
+    """One member on one tier: whether it solved every official sample of the tier, and how
+    many of our cases of the tier it solved."""
+
+    member: str
+    passes: bool
+    solved: int
+    cases: int
+    solvable: bool = True  # False: the size's unsolvable cases, held against all its samples
 
     @property
-    def missing(self) -> tuple[str, ...]:
-        """The members the label needs that did not solve the case."""
-        needed = NEEDED[self.label] if self.label else ()
-        return tuple(a.member for a in self.attempts if a.member in needed and not a.solved)
+    def holds(self) -> bool:
+        if self.passes:
+            return self.solved == self.cases
+        return not self.solvable or 2 * self.solved < self.cases
+
+    @property
+    def text(self) -> str:
+        return "yes" if self.holds else "NO"
+
+    @property
+    def problem(self) -> str:
+        """Why the match does not hold, in a clause; "" when it does."""
+        if self.holds:
+            return ""
+        if self.passes:
+            return f"{self.member} passes the samples but misses {self.cases - self.solved} of ours"
+        return f"{self.member} misses the samples but solves {self.solved} of {self.cases} of ours"
+
+
+@dataclass(frozen=True)
+class Group:
+    """One tier at one size, or the size's unsolvable cases (held against all its samples): the
+    official samples, our cases, and each member's match."""
+
+    size: int
+    tier: Tier | None  # None with solvable: cases that name no tier (a problem when checked)
+    solvable: bool
+    samples: tuple[Row, ...]
+    ours: tuple[Row, ...]
+    matches: tuple[Match, ...]  # empty when nothing is judged (no samples, or none of the tier)
+    checked: bool  # the samples were there to judge by
+
+    @property
+    def name(self) -> str:
+        kind = self.tier or ("untiered" if self.solvable else "unsolvable")
+        return f"{self.size}x{self.size} {kind}"
+
+    @property
+    def shown(self) -> tuple[Row, ...]:
+        """The samples shown beside ours: the tier's own (for unsolvable cases, the samples
+        without a solution; the rule holds them against every sample of the size)."""
+        return tuple(r for r in self.samples if r.tier == self.tier and r.solvable == self.solvable)
+
+    @property
+    def holds(self) -> bool:
+        return not self.problems
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        if not self.checked:
+            return ()
+        if self.solvable and self.tier is None:
+            cases = len(self.ours)
+            return (f"{self.name}: {cases} case(s) name no tier (the sample each stands beside)",)
+        if not self.matches:
+            return (f"{self.name}: no official sample of this tier at this size",)
+        return tuple(f"{self.name}: {m.problem}" for m in self.matches if not m.holds)
 
 
 @dataclass(frozen=True)
 class Calibration:
     language: Language
     members: tuple[str, ...]
-    rows: tuple[Row, ...]
+    groups: tuple[Group, ...]
+    samples: Samples | None  # None: none configured
+
+    @property
+    def checked(self) -> bool:
+        return self.samples is not None and self.samples.checked
 
     @property
     def holds(self) -> bool:
-        return all(row.holds is not False for row in self.rows)
+        return all(group.holds for group in self.groups)
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        return tuple(p for group in self.groups for p in group.problems)
 
 
 def members(folder: Path, language: Language) -> tuple[Submission, ...]:
@@ -114,12 +199,13 @@ def members(folder: Path, language: Language) -> tuple[Submission, ...]:
 
 
 def case_probes(plan: Plan, cases: Sequence[Case]) -> tuple[Probe, ...]:
-    """A probe per case, for the item of its size: by size, then easy to hard, unlabelled last."""
+    """A probe per case, for the item of its size: by size, each size in the cases' order (the
+    suite's, as grading runs them)."""
     if plan.assignment.shape != "stdin-program":
         raise BadInput.at("--assignment", f"{plan.name} is not a stdin-program assignment")
     io = program_io(plan.assignment)
     probes = []
-    for case in sorted(cases, key=_label_order):
+    for case in sorted(cases, key=lambda c: c.size):
         item = f"{case.size}x{case.size}"
         if item not in plan.assignment.items:
             raise BadInput.at(case.label, f"{plan.name} has no item {item} (no time limit)")
@@ -127,29 +213,81 @@ def case_probes(plan: Plan, cases: Sequence[Case]) -> tuple[Probe, ...]:
     return tuple(probes)
 
 
-def _label_order(case: Case) -> tuple[int, int]:
-    label = case.rating.difficulty if case.rating else None
-    return case.size, DIFFICULTIES.index(label) if label else len(DIFFICULTIES)
-
-
 def calibrate(
-    plan: Plan, cases: Sequence[Case], language: Language, panel: Sequence[Submission]
+    plan: Plan,
+    cases: Sequence[Case],
+    language: Language,
+    panel: Sequence[Submission],
+    samples: Samples | None = None,
 ) -> Calibration:
-    """Run every member of `panel` on every case and judge each case's label."""
+    """Run every member of `panel` on every case, and on the samples when they are there, and
+    match each tier of ours against the samples of its tier and size."""
+    ours = rows(plan, cases, panel, official=False)
+    sizes = {case.size for case in cases}
+    official = [c for c in samples.cases if c.size in sizes] if samples is not None else []
+    theirs = rows(every_case_run(plan), official, panel, official=True) if official else ()
+    checked = samples is not None and samples.checked
+    names = tuple(m.name for m in panel)
+    return Calibration(language, names, groups(ours, theirs, names, checked), samples)
+
+
+def every_case_run(plan: Plan) -> Plan:
+    """The plan with no case skipped after time-outs: each sample is judged on its own."""
+    limits = plan.assignment.limits.model_copy(update={"timeouts_before_skip": 0})
+    return plan.with_limits(plan.assignment.model_copy(update={"limits": limits}), {})
+
+
+def rows(
+    plan: Plan, cases: Sequence[Case], panel: Sequence[Submission], *, official: bool
+) -> tuple[Row, ...]:
+    """Every member of `panel` on every case, in a row per case."""
     probes = case_probes(plan, cases)
     runs = [_attempts(plan, probes, member) for member in panel]
-    labels = {case.label: case.rating.difficulty if case.rating else None for case in cases}
-    rows = tuple(
-        Row(
-            probe.id,
-            probe_size(probe),
-            labels[probe.id],
-            plan.time_limit(probe),
-            tuple(run[index] for run in runs),
-        )
-        for index, probe in enumerate(probes)
+    by_label = {case.label: case for case in cases}
+    return tuple(
+        _row(by_label[probe.id], plan.time_limit(probe), [run[i] for run in runs], official)
+        for i, probe in enumerate(probes)
     )
-    return Calibration(language, tuple(m.name for m in panel), rows)
+
+
+def _row(case: Case, limit: float, attempts: list[Attempt], official: bool) -> Row:
+    solvable = case.solution is not None
+    tier = case.tier if solvable else None
+    return Row(case.label, case.size, tier, solvable, official, limit, tuple(attempts))
+
+
+def groups(
+    ours: Sequence[Row], theirs: Sequence[Row], members: Sequence[str], checked: bool
+) -> tuple[Group, ...]:
+    """A group per tier and size of ours, in size then tier order (unsolvable last)."""
+    keys = sorted({(row.size, row.solvable, row.tier) for row in ours}, key=_order)
+    return tuple(_group(key, ours, theirs, members, checked) for key in keys)
+
+
+Key = tuple[int, bool, Tier | None]  # size, solvable, tier
+
+
+def _order(key: Key) -> tuple[int, bool, int]:
+    size, solvable, tier = key
+    return size, not solvable, TIERS.index(tier) if tier else len(TIERS)
+
+
+def _group(
+    key: Key, ours: Sequence[Row], theirs: Sequence[Row], members: Sequence[str], checked: bool
+) -> Group:
+    size, solvable, tier = key
+    mine = tuple(r for r in ours if (r.size, r.solvable, r.tier) == key)
+    samples = tuple(r for r in theirs if r.size == size and (r.tier == tier or not solvable))
+    if solvable and tier is None:
+        samples = ()
+    matches = tuple(_match(m, samples, mine, solvable) for m in members) if samples else ()
+    return Group(size, tier, solvable, samples, mine, matches, checked)
+
+
+def _match(member: str, samples: Sequence[Row], ours: Sequence[Row], solvable: bool) -> Match:
+    passes = all(row.solved_by(member) for row in samples)
+    solved = sum(row.solved_by(member) for row in ours)
+    return Match(member, passes, solved, len(ours), solvable)
 
 
 def _attempts(plan: Plan, probes: tuple[Probe, ...], member: Submission) -> list[Attempt]:

@@ -26,6 +26,15 @@ the measured level is the one asked for; otherwise the case starts again from a 
 random choice comes from a generator seeded with (seed, size, difficulty, case, attempt), so the
 same arguments give the same file on any machine.
 
+With `clues` (sparse boards), none of that: the given number of cells of a random full grid are
+kept and the rest blanked, and any valid completion is accepted (see _sparse).
+
+With `unsolvable`, the puzzle made is then spoiled: one blank gets a value it does not hold in the
+solution, one clashing with no given, chosen (in a random order of blanks and values) so that
+naked and hidden singles alone prove there is no solution, as naked singles prove it of the
+handout's unsolvable sample. With `tier`, each case is named by the official sample it is to
+stand beside (harness/records/tiers.py); `suites calibrate` checks that it does.
+
 Removals are tried in chunks that grow while they succeed and shrink when they fail, so the early
 stretch, where nearly every clue can go, costs a few checks instead of one per cell; after 2n
 failures in a row at one cell a time, the stage stops (the rest would nearly all fail too, and at
@@ -36,15 +45,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from harness.errors import BadInput
-from harness.puzzles import sat, solver
+from harness.puzzles import sat, solver, sudoku
 from harness.puzzles.decide import HANDOFF_GUESSES, decide
 from harness.puzzles.rating import Difficulty, Rating, level
 from harness.puzzles.sudoku import box_side
 from harness.puzzles.suites import Case
 from harness.records.evidence import Grid
+from harness.records.tiers import Tier
 
 SIZES = (4, 9, 16, 25, 36)
 MAX_ATTEMPTS = 200
@@ -92,6 +102,9 @@ class Request:
     max_blanks: int | None = None  # stop removing clues at this many blanks (None: no limit)
     min_guesses: int | None = None  # hard: the proofs' target (None: the size's, PROOFS)
     max_guesses: int | None = None  # hard: the proofs' ceiling (None: the size's, PROOFS)
+    tier: Tier | None = None  # the official sample each case stands beside (named after it)
+    unsolvable: bool = False  # each puzzle then gets one wrong value: no solution
+    clues: int | None = None  # sparse: this many clues of a full grid, any completion accepted
 
     def __post_init__(self) -> None:
         if self.size not in SIZES:
@@ -100,6 +113,10 @@ class Request:
             raise BadInput(f"--count: {self.count} must be at least 1")
         if self.max_blanks is not None and self.max_blanks < 1:
             raise BadInput(f"--max-blanks: {self.max_blanks} must be at least 1")
+        if self.unsolvable and self.tier is not None:
+            raise BadInput("--tier: a tier names a sample with a solution, not --unsolvable")
+        if self.clues is not None:
+            self._check_sparse()
         self._check_guesses()
 
     def _check_guesses(self) -> None:
@@ -124,6 +141,14 @@ class Request:
                 "--max-guesses to prove them by search alone"
             )
 
+    def _check_sparse(self) -> None:
+        if self.clues is None or not 0 <= self.clues < self.size * self.size:
+            raise BadInput(f"--clues: {self.clues} must be from 0 to {self.size**2 - 1}")
+        if self.unsolvable or self.max_blanks is not None or self.difficulty != "hard":
+            raise BadInput("--clues: a sparse board is --difficulty hard, alone (no --unsolvable)")
+        if self.min_guesses is not None or self.max_guesses is not None:
+            raise BadInput("--clues: a sparse board is not proved unique: no --min/--max-guesses")
+
     @property
     def proofs(self) -> Proofs:
         """The size's proofs, with this request's target and ceiling."""
@@ -135,31 +160,83 @@ class Request:
 
 
 def generate(request: Request, suite: str) -> list[Case]:
-    return [_case(request, suite, index) for index in range(request.count)]
+    make = _sparse if request.clues is not None else _case
+    return [make(request, suite, index) for index in range(request.count)]
+
+
+def _sparse(request: Request, suite: str, index: int) -> Case:
+    """`clues` cells of a random full grid, chosen at random, the rest blank: a board with
+    many solutions, any valid completion accepted. As sparse as the 17-clue boards of B351's
+    hard tier, it takes a most-constrained search through states where every empty space has
+    many options (a heuristic that returns None there fails it), and, unproved, it is made in
+    milliseconds; `suites calibrate -a board-solver` chooses among them."""
+    rng = random.Random(f"{request.seed}:{request.size}:sparse{request.clues}:{index}")
+    solution = full_grid(request.size, rng)
+    n = request.size
+    kept = set(rng.sample([(r, c) for r in range(n) for c in range(n)], request.clues or 0))
+    puzzle = tuple(
+        tuple(v if (r, c) in kept else 0 for c, v in enumerate(row))
+        for r, row in enumerate(solution)
+    )
+    source = f"generated: seed {request.seed}, case {index + 1}, {request.clues} clues"
+    name = f"sparse-{_name(request, index)}"
+    return Case(
+        suite, name, puzzle, solution, multiple_solutions=True, source=source, tier=request.tier
+    )
 
 
 def _case(request: Request, suite: str, index: int) -> Case:
     for attempt in range(MAX_ATTEMPTS):
         rng = random.Random(f"{request.seed}:{request.size}:{request.difficulty}:{index}:{attempt}")
         made = _attempt(request, rng)
-        if made is not None:
-            puzzle, solution, rating = made
-            clues = sum(v != 0 for row in puzzle for v in row)
-            return Case(
-                suite=suite,
-                id=f"{request.difficulty}-{request.size}x{request.size}-{index + 1:03d}",
-                puzzle=puzzle,
-                solution=solution,
-                source=(
-                    f"generated: seed {request.seed}, case {index + 1}, attempt {attempt + 1}, "
-                    f"{clues} clues"
-                ),
-                rating=rating,
-            )
+        if made is None:
+            continue
+        puzzle, solution, rating = made
+        clues = sum(v != 0 for row in puzzle for v in row)
+        source = (
+            f"generated: seed {request.seed}, case {index + 1}, attempt {attempt + 1}, "
+            f"{clues} clues"
+        )
+        case = Case(
+            suite=suite,
+            id=f"{request.tier or request.difficulty}-{_name(request, index)}",
+            puzzle=puzzle,
+            solution=solution,
+            source=source,
+            rating=rating,
+            tier=request.tier,
+        )
+        if not request.unsolvable:
+            return case
+        spoilt = spoiled(case, rng)
+        if spoilt is not None:
+            return replace(spoilt, id=f"unsolvable-{_name(request, index)}")
     raise BadInput(
         f"--difficulty: no {request.difficulty} {request.size}x{request.size} puzzle "
         f"in {MAX_ATTEMPTS} attempts (try another difficulty or seed)"
     )
+
+
+def _name(request: Request, index: int) -> str:
+    return f"{request.size}x{request.size}-{index + 1:03d}"
+
+
+def spoiled(case: Case, rng: random.Random) -> Case | None:
+    """The case with one blank given a wrong value that clashes with no given, such that naked
+    and hidden singles prove there is no solution; None when no blank and value does that."""
+    assert case.solution is not None
+    blanks = sudoku.empty_cells(case.puzzle)
+    rng.shuffle(blanks)
+    for r, c in blanks:
+        wrong = [v for v in sudoku.candidates(case.puzzle, r, c) if v != case.solution[r][c]]
+        rng.shuffle(wrong)
+        for value in wrong:
+            puzzle = sudoku.placed(case.puzzle, r, c, value)
+            if solver.candidates(puzzle, hidden_singles=True) is None:
+                note = f"; then {value} put at row {r + 1}, column {c + 1}: no solution"
+                source = f"{case.source}{note} (singles prove it)"
+                return replace(case, puzzle=puzzle, solution=None, rating=None, source=source)
+    return None
 
 
 def _attempt(request: Request, rng: random.Random) -> tuple[Grid, Grid, Rating] | None:

@@ -17,6 +17,8 @@
         source: "handout fig. 5"    # optional
         difficulty: hard            # optional, measured: easy | medium | hard (see rating.py)
         guesses: 12                 # optional, measured with the difficulty
+        tier: easy                  # optional: the official sample it stands beside, by name
+                                    # (basic | easy | medium | hard: harness/records/tiers.py)
 
 Every error names the file, the case and the field.
 """
@@ -35,6 +37,7 @@ from harness.errors import BadInput
 from harness.puzzles import sudoku
 from harness.puzzles.rating import Difficulty, Rating
 from harness.records.evidence import Grid
+from harness.records.tiers import Tier
 from harness.yamlfile import dotted, first_error, read_yaml
 
 Fail = Callable[[str, str], BadInput]
@@ -54,6 +57,7 @@ class _CaseModel(BaseModel):
     source: str | None = None
     difficulty: Difficulty | None = None
     guesses: int | None = Field(default=None, ge=0)
+    tier: Tier | None = None
 
 
 class _SuiteModel(BaseModel):
@@ -76,6 +80,7 @@ class Case:
     source: str | None = None
     rating: Rating | None = None
     values: ValueStyle = "decimal"  # the suite's: how a stdin program is fed values above 9
+    tier: Tier | None = None  # the official sample it stands beside (suites calibrate)
 
     @property
     def size(self) -> int:
@@ -206,6 +211,7 @@ def _build_case(path: Path, suite: str, raw: _CaseModel, values: ValueStyle) -> 
         source=raw.source,
         rating=_rating(raw, fail),
         values=values,
+        tier=raw.tier,
     )
 
 
@@ -304,6 +310,8 @@ def _case_document(case: Case) -> dict[str, object]:
     if case.rating is not None:
         document["difficulty"] = case.rating.difficulty
         document["guesses"] = case.rating.guesses
+    if case.tier is not None:
+        document["tier"] = case.tier
     if case.hidden:
         document["hidden"] = True
     if case.tags:
