@@ -77,6 +77,7 @@ collect_ignore = ["fixtures"]
 SHARED = "SUDOKU_HARNESS_TESTS_SHARED"  # a folder every test process of one run shares
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's, which reads the groups off the markers
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A module-scoped fixture is made once per worker that asks for it: the tests that use one
     (most grade a folder of fixtures) go to one worker (`--dist loadgroup`), so each is made
@@ -86,9 +87,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if module is None:
             continue
         if module.__name__ == "tests.test_hostile" and "runs" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.xdist_group(f"hostile-{_hostile_shape(item, module)}"))
+            _group(item, f"hostile-{_hostile_shape(item, module)}")
         elif _uses_a_module_fixture(item):
-            item.add_marker(pytest.mark.xdist_group(module.__name__))
+            _group(item, module.__name__)
+
+
+def _group(item: pytest.Item, name: str) -> None:
+    """`item` into xdist's group `name`. xdist 3.8 appends the group to `item._nodeid`, which
+    pytest 9 no longer reads (its id is `_id`): there, the id is made here."""
+    if not getattr(item.config.option, "loadgroup", False):
+        return  # not under xdist's loadgroup (-n 0, or another --dist)
+    if hasattr(item, "_nodeid"):
+        item.add_marker(pytest.mark.xdist_group(name))
+        return
+    from _pytest.nodeid import coerce_node_id  # pytest 9's
+
+    setattr(item, "_id", coerce_node_id(f"{item.nodeid}@{name}"))  # noqa: B010
 
 
 def _hostile_shape(item: pytest.Item, module: Any) -> str:

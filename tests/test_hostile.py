@@ -923,8 +923,9 @@ def test_the_world_is_what_the_attacks_aim_at() -> None:
     used = {
         word
         for f in ALL_FIXTURES
-        for source in f.folder.iterdir()
-        for word in re.findall(r"@[A-Z_]+@", source.read_text())
+        for source in f.folder.rglob("*")
+        if source.is_file()
+        for word in re.findall(r"@[A-Z_]+@", source.read_text(errors="replace"))
     }
     assert used <= known, used - known
     assert all(shape.suite.is_file() for shape in SHAPES.values())
