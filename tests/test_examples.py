@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from harness.cli import check as check_module
 from harness.cli.app import app
 from harness.cli.check import Expected, example_row, example_rows, reference_rows
 from harness.config import load_config
@@ -160,6 +161,31 @@ def test_check_fails_on_a_wrong_expectation(tmp_path: Path) -> None:
     )
     assert result.exit_code == ExitCode.FAILED, result.output
     assert "MISMATCH: total: 110, expected 100; flags [], expected ['print']" in result.output
+
+
+def test_a_bad_expected_outcome_is_said_before_anything_is_graded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A typo in the last example's expected.yaml must not cost the minutes of grading before
+    it (nor lose what they found): every expected outcome is read first."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    for part in ("config.yaml", *SHIPPED_FOLDERS):
+        source = REPO / part
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, root / part)
+    examples = root / "submissions" / "sudoku-functions"
+    shutil.copytree(EXAMPLES / "off_by_one_block", examples / "off_by_one_block")
+    (examples / "off_by_one_block.expected.yaml").write_text("marks: {total: lots}\n")
+
+    def graded(*_: Any) -> None:
+        raise AssertionError("graded before the expected outcomes were read")
+
+    monkeypatch.setattr(check_module, "calibrated_plan", graded)
+    result = CliRunner().invoke(
+        app, ["check", "--config", str(root / "config.yaml"), "-a", "sudoku-functions"]
+    )
+    assert result.exit_code == ExitCode.BAD_INPUT, result.output
+    assert "off_by_one_block.expected.yaml: marks.total" in result.output
 
 
 def test_an_expected_outcome_may_name_a_criterion() -> None:

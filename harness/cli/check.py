@@ -58,13 +58,21 @@ def check(config: Config, names: Sequence[str], jobs: int) -> list[CheckRow]:
 
 
 def _check_assignment(config: Config, name: str, jobs: int) -> list[CheckRow]:
+    examples, expected = _examples(config, name)  # read first: a bad one is said before grading
     plan = calibrated_plan(config, name)
     rows = reference_rows(config, plan, jobs)
-    if plan.assignment.examples:
-        folder = config.path(plan.assignment.examples)
-        examples = discover(folder, suffixes_for(config, name))
-        rows += example_rows(name, folder, _grade(plan, examples, jobs))
-    return rows
+    results = _grade(plan, examples, jobs) if examples else ()
+    return rows + [example_row(name, result, expected[result.name]) for result in results]
+
+
+def _examples(config: Config, name: str) -> tuple[list[Submission], dict[str, Expected]]:
+    """The assignment's examples and each one's expected outcome, every file read."""
+    folder = config.assignment(name).examples
+    if folder is None:
+        return [], {}
+    found = config.path(folder)
+    examples = discover(found, suffixes_for(config, name))
+    return examples, {e.name: load_expected(found / f"{e.name}.expected.yaml") for e in examples}
 
 
 def reference_rows(config: Config, plan: Plan, jobs: int) -> list[CheckRow]:
