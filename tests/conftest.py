@@ -77,18 +77,31 @@ collect_ignore = ["fixtures"]
 SHARED = "SUDOKU_HARNESS_TESTS_SHARED"  # a folder every test process of one run shares
 
 
+GRADING_FIXTURES = {  # module -> its module-scoped fixture that grades a folder of fixtures
+    "tests.test_board_solver": "graded",
+    "tests.test_notebook": "graded",
+    "tests.test_program_io": "graded",
+    "tests.test_stdin_program": "graded",
+    "tests.test_verdicts": "graded",
+    "tests.test_reply_fuzz": "reports",
+    "tests.test_resume": "whole",
+}
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist's, which reads the groups off the markers
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A module-scoped fixture is made once per worker that asks for it: the tests that use one
-    (most grade a folder of fixtures) go to one worker (`--dist loadgroup`), so each is made
-    once in a run. test_hostile grades a shape at a time: one worker per shape."""
+    that grades a folder (GRADING_FIXTURES) go to one worker (`--dist loadgroup`), so each
+    folder is graded once in a run; test_hostile grades a shape at a time: one worker per
+    shape. Other modules' fixtures are cheap, and their tests spread over every worker."""
     for item in items:
         module = getattr(item, "module", None)
         if module is None:
             continue
-        if module.__name__ == "tests.test_hostile" and "runs" in getattr(item, "fixturenames", ()):
+        names = getattr(item, "fixturenames", ())
+        if module.__name__ == "tests.test_hostile" and "runs" in names:
             _group(item, f"hostile-{_hostile_shape(item, module)}")
-        elif _uses_a_module_fixture(item):
+        elif GRADING_FIXTURES.get(module.__name__) in names:
             _group(item, module.__name__)
 
 
@@ -111,12 +124,6 @@ def _hostile_shape(item: pytest.Item, module: Any) -> str:
     if shape is None and "name" in params:
         shape = module.BY_NAME[params["name"]].shape
     return str(shape or "python")  # the tests that name no fixture take Python's
-
-
-def _uses_a_module_fixture(item: pytest.Item) -> bool:
-    info = getattr(item, "_fixtureinfo", None)
-    definitions = info.name2fixturedefs.values() if info is not None else ()
-    return any(defs and defs[-1].scope == "module" for defs in definitions)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -46,8 +46,8 @@ from harness.puzzles.suites import SIZES, load_suite, scan_suite
 from harness.yamlfile import read_yaml
 from tests.conftest import REPO
 
-FAST = settings(max_examples=100, deadline=None, database=None)
-SOME = settings(max_examples=50, deadline=None, database=None)
+FAST = settings(max_examples=60, deadline=None, database=None)  # CI time: 60 each
+SOME = settings(max_examples=30, deadline=None, database=None)
 HANDOUT = REPO / "testcases" / "handout-examples.yaml"
 MARKER = "pwned-marker"  # replaced by a path in the example's folder before the file is written
 MAX_GUESSES = "50"  # `suites import` decides each puzzle within this: keeps examples fast
