@@ -11,6 +11,7 @@ import re
 import shutil
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +87,11 @@ GRADING_FIXTURES = {  # module -> its module-scoped fixture that grades a folder
     "tests.test_reply_fuzz": "reports",
     "tests.test_resume": "whole",
 }
+EXAMPLES_FIXTURES = {  # (module, fixture) -> the assignment whose examples it grades (shared)
+    ("tests.test_board_solver", "report"): "board-solver",
+    ("tests.test_stdin_program", "examples_report"): "stdin-program",
+}
+CHECKED = "tests.test_examples"  # test_check_passes_on_the_repository[ASSIGNMENT] grades those
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's, which reads the groups off the markers
@@ -93,16 +99,32 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A module-scoped fixture is made once per worker that asks for it: the tests that use one
     that grades a folder (GRADING_FIXTURES) go to one worker (`--dist loadgroup`), so each
     folder is graded once in a run; test_hostile grades a shape at a time: one worker per
-    shape. Other modules' fixtures are cheap, and their tests spread over every worker."""
+    shape; the tests that read a long grading of an assignment's examples go to one worker
+    (the others would wait on its lock). Other modules' fixtures are cheap, and their tests
+    spread over every worker."""
     for item in items:
         module = getattr(item, "module", None)
         if module is None:
             continue
         names = getattr(item, "fixturenames", ())
+        examples = _examples_graded(item, module.__name__, names)
         if module.__name__ == "tests.test_hostile" and "runs" in names:
             _group(item, f"hostile-{_hostile_shape(item, module)}")
+        elif examples:
+            _group(item, f"examples-{examples}")
         elif GRADING_FIXTURES.get(module.__name__) in names:
             _group(item, module.__name__)
+
+
+def _examples_graded(item: pytest.Item, module: str, names: Sequence[str]) -> str:
+    """The assignment whose examples `item` reads from the run's one grading of them, where
+    that grading is long (the others wait on its lock: better they run after it)."""
+    for (where, fixture), assignment in EXAMPLES_FIXTURES.items():
+        if module == where and fixture in names:
+            return assignment
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    found = params.get("assignment") if module == CHECKED else None
+    return str(found) if found in EXAMPLES_FIXTURES.values() else ""
 
 
 def _group(item: pytest.Item, name: str) -> None:
