@@ -54,6 +54,18 @@ class FormattedAnswer:
         spans = self.read(raw_lines(self.text)).spans
         return spans[index] if index < len(spans) else None
 
+    def solved_grid(self, lines: Sequence[str]) -> Reading | Difference:
+        """The grid printed where the puzzle has a solution, read and judged: what is wrong
+        (the handout's no-solution message, a grid that cannot be read or is no solution), else
+        the reading."""
+        if self.no_solution and "\n".join(lines).strip() == self.no_solution:
+            return Difference(f"printed {self.no_solution!r}, but the puzzle has a solution")
+        reading = self.read(lines)
+        if reading.problem:
+            return Difference(reading.problem, reading.at)
+        found = self.grid_problem(reading)
+        return reading if found is None else found
+
     def grid_problem(self, reading: Reading) -> Difference | None:
         """What makes a grid read from the output no solution of the puzzle: a blank left, then
         (one solution) the first value that differs from it, or (several) a given changed or a

@@ -20,14 +20,9 @@ def compare_completion(answer: FormattedAnswer, text: str) -> Compared:
     lines, notes = lenient_lines(text)
     if answer.solution is None:
         return _no_solution(answer, lines, notes)
-    if answer.no_solution and "\n".join(lines).strip() == answer.no_solution:
-        return Difference(f"printed {answer.no_solution!r}, but the puzzle has a solution")
-    reading = answer.read(lines)
-    if reading.problem:
-        return Difference(reading.problem, reading.at)
-    found = answer.grid_problem(reading)
-    if found is not None:
-        return found
+    reading = answer.solved_grid(lines)
+    if isinstance(reading, Difference):
+        return reading
     label = judge_label(rest_of(lines, reading.end), answer.label, answer.puzzle)
     if label.problem:
         return Difference(label.problem)

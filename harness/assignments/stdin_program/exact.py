@@ -36,14 +36,9 @@ def _compare(answer: FormattedAnswer, text: str) -> Compared:
     if answer.solution is None:
         got = quoted(lines[0]) if text else "nothing"
         return Difference(f"the puzzle has no solution: expected {answer.no_solution!r}, got {got}")
-    if answer.no_solution and text.strip() == answer.no_solution:
-        return Difference(f"printed {answer.no_solution!r}, but the puzzle has a solution")
-    reading = answer.read(lines)
-    if reading.problem:
-        return Difference(reading.problem, reading.at)
-    found = answer.grid_problem(reading)
-    if found is not None:
-        return found
+    reading = answer.solved_grid(lines)
+    if isinstance(reading, Difference):
+        return reading
     mine = written(reading.grid, answer.form, answer.values)  # the grid right: its layout?
     return () if mine == text else first_difference(mine, text)
 
