@@ -15,8 +15,11 @@ from typer.testing import CliRunner
 
 from harness.assignments.guesses import guess
 from harness.cli.app import app
+from harness.cli.scaffold import PLAIN_TRIES, PUZZLES
 from harness.config import load_config
 from harness.errors import ExitCode
+from harness.puzzles.rating import plain_tries
+from harness.puzzles.suites import load_suite
 from tests.conftest import REPO
 
 DECLARED = ("sudoku-functions", "sudoku-script", "cmu-15112", "columbia-csp", "monash-fit1045")
@@ -95,7 +98,10 @@ def test_new_writes_an_entry_whose_every_guess_says_so_and_checks_it(tmp_path: P
     text = (tmp_path / "config.yaml").read_text()
     entry = yaml.safe_load(text)["assignments"]["my-course"]
     assert entry["reference"] == "solution" and entry["entry"] == "Sudoku.py"
-    assert (tmp_path / entry["suites"][0]).is_file()  # puzzles of its own, generated
+    suite = load_suite(tmp_path / entry["suites"][0])  # puzzles of its own, generated
+    assert len(suite.cases) == PUZZLES
+    for case in suite.cases:  # each solved at once by a handout's plain backtracker
+        assert plain_tries(case.puzzle, PLAIN_TRIES) is not None, case.id
     lines = text.splitlines()
     for item in entry["items"]:  # every item and every convention is marked as a guess
         assert any(line.strip().startswith(f"{item}:") and "# guess:" in line for line in lines)

@@ -11,7 +11,7 @@ from pysat.solvers import Cadical153
 
 from harness.puzzles import importers, solver, sudoku
 from harness.puzzles.generate import Request, generate
-from harness.puzzles.rating import rate
+from harness.puzzles.rating import plain_tries, rate
 from harness.puzzles.suites import load_suite
 from harness.records.evidence import Grid
 from tests.conftest import DATASETS, REPO
@@ -70,6 +70,23 @@ def test_singles_are_told_apart_from_search() -> None:
     hard = generate(Request(size=9, count=1, difficulty="hard", seed=1), "t")[0].puzzle
     assert not solver.singles_complete(hard, hidden_singles=True)
     assert rate(hard).guesses > 0
+
+
+def test_plain_tries_count_what_a_handouts_row_major_backtracker_places() -> None:
+    assert FIG5.solution is not None
+    assert plain_tries(FIG5.solution, 0) == 0
+    one_blank = [list(row) for row in FIG5.solution]
+    one_blank[8][8] = 0
+    assert plain_tries(one_blank, 1) == 1
+    # an easy puzzle by singles that costs the plain solver 129,235 values (counted by a
+    # recursive solver as students write it): a second or more in Python
+    easy = generate(Request(size=9, count=4, difficulty="easy", seed=1), "t")[3].puzzle
+    assert solver.singles_complete(easy, hidden_singles=False)
+    assert plain_tries(easy, 200_000) == 129_235
+    assert plain_tries(easy, 129_234) is None
+    clash = [list(row) for row in FIG5.puzzle]
+    clash[0][2] = 5  # no solution: it tries every value of the first blank, then stops
+    assert (plain_tries(clash, 10**6) or 0) > 0
 
 
 def test_bad_grids_are_refused() -> None:
