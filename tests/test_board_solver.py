@@ -133,7 +133,13 @@ def test_the_trace_stops_a_search_at_its_cap() -> None:
 
 
 def test_time_limit_is_derived_from_the_reference() -> None:
-    plan = plan_for(CONFIG, "boards")
+    config = load_config(CONFIG)
+    boards = config.assignment("boards")
+    items = dict(boards.items)
+    items["competency"] = items["competency"].model_copy(update={"time_from_reference": 2.0})
+    boards = boards.model_copy(update={"items": items})
+    config = config.model_copy(update={"assignments": {"boards": boards}})
+    plan = calibrated_plan(config, "boards")
     limit = plan.assignment.items["competency"].time
     assert limit is not None and limit >= 1.0 and limit == int(limit)
     assert any("at least 2 times the slowest reference run" in n for n in plan.notes["competency"])
