@@ -1043,7 +1043,7 @@ def test_a_notebook_cell_reaches_no_socket_of_the_teachers(tmp_path: Path) -> No
         reached = _accepted(world.unix_listener) + _accepted(world.abstract_listener)
     finally:
         world.close()
-    assert outcome.kind == "returned", outcome
+    assert outcome.kind == "returned", outcome.message  # in full: CI saw one internal error
     printed = [cell.stdout.strip() for cell in outcome.value.cells if cell.ran]
     assert printed[1:] == [
         "refused FileNotFoundError",
