@@ -38,8 +38,8 @@ CHUNK = 1 << 16
 KEPT_OUTPUT = 1 << 16  # output kept as evidence; beyond it bytes are only counted
 CPU_POLL = 0.05  # seconds between looks at the child's CPU time while a call runs
 KILL_FACTOR = 1.1  # kill at this multiple of the CPU limit; the verdict uses the exact limit, so
-# a call past its limit is TLE wherever it is stopped: past 1.1, a loop's time-out costs more CPU
-# (it was 1.5) and changes no verdict
+# a call past its limit is TLE wherever it is stopped: stopping it later (it was 1.5) only made
+# each time-out cost more
 
 
 @dataclass(frozen=True)
