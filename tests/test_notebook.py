@@ -7,6 +7,7 @@ per notebook), and expects the folder's verdict. Judging and parsing are tested 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sys
@@ -30,6 +31,7 @@ from harness.errors import ExitCode
 from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import Plan
 from harness.grading.run import grade_all
+from harness.limits import Limits
 from harness.records.notebook import (
     CellError,
     CellRun,
@@ -41,7 +43,7 @@ from harness.records.notebook import (
 from harness.records.outcomes import CallOutcome
 from harness.records.results import SubmissionResult
 from harness.records.verdicts import Verdict
-from harness.shapes.notebook_run import find_notebook, unavailable
+from harness.shapes.notebook_run import find_notebook, run_notebook, unavailable
 from harness.submissions import Submission, discover
 from harness.writers.table import render
 from tests.conftest import FIXTURES, JOBS, REPO
@@ -362,3 +364,20 @@ def test_check_says_when_an_expected_notebook_mark_could_not_be_graded(
     result = CliRunner().invoke(app, args)
     assert result.exit_code == ExitCode.FAILED, result.output
     assert f"notebook: not graded: {reason}" in result.output
+
+
+@pytest.mark.skipif(bool(unavailable(Path(sys.executable))), reason="no notebook extra")
+def test_a_notebook_runs_in_a_working_copy_whose_path_is_long(tmp_path: Path) -> None:
+    """Was: the kernel's channels were Unix sockets named by the working copy's absolute path,
+    and past 107 bytes (a non-root teacher's pytest-11/popen-gw0/... folder) the kernel could
+    not bind them: an internal error after 0.2 s, whatever the notebook held."""
+    workdir = tmp_path / ("deep-" * 20) / "copy"
+    workdir.mkdir(parents=True)
+    cell = {"cell_type": "code", "metadata": {}, "source": "print(6 * 7)", "outputs": []}
+    notebook = {"cells": [{**cell, "execution_count": None}], "metadata": {}}
+    (workdir / "run.ipynb").write_text(json.dumps({**notebook, "nbformat": 4, "nbformat_minor": 5}))
+    outcome = run_notebook(
+        Path(sys.executable), workdir, Path("run.ipynb"), NotebookConfig(), Limits(time=60)
+    )
+    assert outcome.kind == "returned", outcome.message
+    assert [cell.stdout.strip() for cell in outcome.value.cells if cell.ran] == ["42"]

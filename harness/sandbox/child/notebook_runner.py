@@ -123,12 +123,14 @@ def _private_jupyter() -> None:
 
 def _over_unix_sockets() -> Any:
     """The kernel's channels as Unix sockets in the working copy, not TCP ports: the sandbox
-    may forbid TCP (Landlock), and nothing else on the machine can reach them."""
+    may forbid TCP (Landlock), and nothing else on the machine can reach them. Named relative
+    to it (this process and the kernel both start there): a socket's path has 107 bytes at
+    most, and a working copy's absolute path can be most of them."""
     from traitlets.config import Config
 
     config = Config()
     config.KernelManager.transport = "ipc"
-    config.KernelManager.ip = os.path.join(os.getcwd(), ".jupyter-run", "kernel")
+    config.KernelManager.ip = os.path.join(".jupyter-run", "kernel")
     return config
 
 
