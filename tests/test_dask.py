@@ -54,6 +54,13 @@ def golden(name: str) -> dict[str, Any]:
     return steady(json.loads((GOLDEN / f"{name}.json").read_text()))
 
 
+def golden_of(name: str, folder: Path) -> dict[str, Any]:
+    """The golden report of `name`'s examples, with only the submissions in `folder`."""
+    expected = golden(name)
+    names = {path.name for path in folder.iterdir()}
+    return {**expected, "submissions": [s for s in expected["submissions"] if s["name"] in names]}
+
+
 # Examples of each kind of row: full marks, a second reading with the reference's helpers, a
 # stub, an interface mismatch, a file that does not load (the whole folders take minutes).
 CHOSEN = {
@@ -76,9 +83,7 @@ def test_a_folder_graded_on_dask_gets_exactly_the_local_marks(
         shutil.copytree(REPO / "submissions" / assignment / name, folder / name)
     options = ["--config", CONFIG, "--executor", "dask", "--scheduler", cluster.scheduler_address]
     _, report = grade_cli(folder, tmp_path / "marks.json", *options, "-a", assignment)
-    expected = golden(assignment)
-    chosen = [s for s in expected["submissions"] if s["name"] in CHOSEN[assignment]]
-    assert steady(report) == {**expected, "submissions": chosen}
+    assert steady(report) == golden_of(assignment, folder)
 
 
 @needs_gpp
@@ -102,13 +107,6 @@ def functions(tmp_path: Path) -> Path:
         if example.is_dir() and example.name != "infinite_loop":
             shutil.copytree(example, folder / example.name)
     return folder
-
-
-def golden_of(name: str, folder: Path) -> dict[str, Any]:
-    """The golden report of `name`'s examples, with only the submissions in `folder`."""
-    expected = golden(name)
-    names = {path.name for path in folder.iterdir()}
-    return {**expected, "submissions": [s for s in expected["submissions"] if s["name"] in names]}
 
 
 def test_a_worker_killed_mid_run_loses_and_duplicates_nothing(
