@@ -145,7 +145,9 @@ def test_the_check_command_grades_references_and_examples() -> None:
     assert f"{CHECKED['columbia-csp']} ok, 0 mismatched" in result.output
 
 
-def test_check_fails_on_a_wrong_expectation(tmp_path: Path) -> None:
+def _repo_with_one_example(tmp_path: Path, expected: str) -> Path:
+    """A copy of the repository whose sudoku-functions examples are off_by_one_block alone,
+    with `expected` as its expected outcome; the copy's config.yaml."""
     root = tmp_path / "repo"
     root.mkdir()
     for part in ("config.yaml", *SHIPPED_FOLDERS):
@@ -153,12 +155,13 @@ def test_check_fails_on_a_wrong_expectation(tmp_path: Path) -> None:
         (shutil.copytree if source.is_dir() else shutil.copy)(source, root / part)
     examples = root / "submissions" / "sudoku-functions"
     shutil.copytree(EXAMPLES / "off_by_one_block", examples / "off_by_one_block")
-    (examples / "off_by_one_block.expected.yaml").write_text(
-        "marks: {total: 100}\nflags: [print]\n"
-    )
-    result = CliRunner().invoke(
-        app, ["check", "--config", str(root / "config.yaml"), "-a", "sudoku-functions"]
-    )
+    (examples / "off_by_one_block.expected.yaml").write_text(expected)
+    return root / "config.yaml"
+
+
+def test_check_fails_on_a_wrong_expectation(tmp_path: Path) -> None:
+    config = _repo_with_one_example(tmp_path, "marks: {total: 100}\nflags: [print]\n")
+    result = CliRunner().invoke(app, ["check", "--config", str(config), "-a", "sudoku-functions"])
     assert result.exit_code == ExitCode.FAILED, result.output
     assert "MISMATCH: total: 110, expected 100; flags [], expected ['print']" in result.output
 
@@ -168,22 +171,13 @@ def test_a_bad_expected_outcome_is_said_before_anything_is_graded(
 ) -> None:
     """A typo in the last example's expected.yaml must not cost the minutes of grading before
     it (nor lose what they found): every expected outcome is read first."""
-    root = tmp_path / "repo"
-    root.mkdir()
-    for part in ("config.yaml", *SHIPPED_FOLDERS):
-        source = REPO / part
-        (shutil.copytree if source.is_dir() else shutil.copy)(source, root / part)
-    examples = root / "submissions" / "sudoku-functions"
-    shutil.copytree(EXAMPLES / "off_by_one_block", examples / "off_by_one_block")
-    (examples / "off_by_one_block.expected.yaml").write_text("marks: {total: lots}\n")
+    config = _repo_with_one_example(tmp_path, "marks: {total: lots}\n")
 
     def graded(*_: Any) -> None:
         raise AssertionError("graded before the expected outcomes were read")
 
     monkeypatch.setattr(check_module, "calibrated_plan", graded)
-    result = CliRunner().invoke(
-        app, ["check", "--config", str(root / "config.yaml"), "-a", "sudoku-functions"]
-    )
+    result = CliRunner().invoke(app, ["check", "--config", str(config), "-a", "sudoku-functions"])
     assert result.exit_code == ExitCode.BAD_INPUT, result.output
     assert "off_by_one_block.expected.yaml: marks.total" in result.output
 
