@@ -12,7 +12,13 @@ from typer.testing import CliRunner
 
 from harness.cli import check as check_module
 from harness.cli.app import app
-from harness.cli.check import Expected, example_row, example_rows, reference_rows
+from harness.cli.check import (
+    Expected,
+    example_row,
+    example_rows,
+    expected_outcomes,
+    reference_rows,
+)
 from harness.config import load_config
 from harness.errors import ExitCode
 from harness.grading.calibration import calibrated_plan
@@ -130,7 +136,8 @@ def test_check_passes_on_the_repository(assignment: str) -> None:
     plan = calibrated_plan(config, assignment)
     folder = REPO / "submissions" / assignment
     results = examples_report(assignment).submissions
-    rows = reference_rows(config, plan, 2) + example_rows(assignment, folder, results)
+    _, expected = expected_outcomes(config, assignment)
+    rows = reference_rows(config, plan, 2) + example_rows(assignment, results, expected)
     assert [row for row in rows if not row.ok] == []
     assert len(rows) == CHECKED[assignment]
     examples = list(folder.glob("*.expected.yaml"))

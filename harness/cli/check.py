@@ -12,7 +12,7 @@ An example submission folder `examples/NAME/` has its expected outcome beside it
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,14 +58,13 @@ def check(config: Config, names: Sequence[str], jobs: int) -> list[CheckRow]:
 
 
 def _check_assignment(config: Config, name: str, jobs: int) -> list[CheckRow]:
-    examples, expected = _examples(config, name)  # read first: a bad one is said before grading
+    examples, expected = expected_outcomes(config, name)  # first: a bad one is said before grading
     plan = calibrated_plan(config, name)
-    rows = reference_rows(config, plan, jobs)
     results = _grade(plan, examples, jobs) if examples else ()
-    return rows + [example_row(name, result, expected[result.name]) for result in results]
+    return reference_rows(config, plan, jobs) + example_rows(name, results, expected)
 
 
-def _examples(config: Config, name: str) -> tuple[list[Submission], dict[str, Expected]]:
+def expected_outcomes(config: Config, name: str) -> tuple[list[Submission], dict[str, Expected]]:
     """The assignment's examples and each one's expected outcome, every file read."""
     folder = config.assignment(name).examples
     if folder is None:
@@ -84,11 +83,11 @@ def reference_rows(config: Config, plan: Plan, jobs: int) -> list[CheckRow]:
     return [_reference_row(plan, r) for r in _grade(plan, found, jobs)]
 
 
-def example_rows(name: str, folder: Path, results: Sequence[SubmissionResult]) -> list[CheckRow]:
-    """Each example's result held against the NAME.expected.yaml beside it in `folder`."""
-    return [
-        example_row(name, r, load_expected(folder / f"{r.name}.expected.yaml")) for r in results
-    ]
+def example_rows(
+    name: str, results: Sequence[SubmissionResult], expected: Mapping[str, Expected]
+) -> list[CheckRow]:
+    """Each example's result held against its expected outcome (`expected_outcomes`)."""
+    return [example_row(name, result, expected[result.name]) for result in results]
 
 
 def _grade(plan: Plan, submissions: list[Submission], jobs: int) -> tuple[SubmissionResult, ...]:
