@@ -43,6 +43,19 @@ def informative_note(marks: float, cases: Sequence[CaseResult]) -> list[str]:
     return ["informative only: this item is worth no marks, so its failures cost nothing"]
 
 
+def evidence_note(unproven: Sequence[str], count: int) -> list[str]:
+    """For an item whose only right answers are ones a constant answer would give."""
+    if not count:
+        return []
+    answers = " or ".join(unproven)
+    cases = "a case" if count == 1 else f"{count} groups of cases"
+    return [
+        f"no credit for {cases} where {answers} is right: an answer a function that returns "
+        f"a constant would give counts only once the function gets right a case no constant "
+        f"does, and none was"
+    ]
+
+
 def stub_note(item: str, why: str | None) -> list[str]:
     if not why:
         return []

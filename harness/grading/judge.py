@@ -11,7 +11,7 @@ in the interpreter the harness runs, counts too.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from harness.records.evidence import Evidence, Printed
 from harness.records.outcomes import Adapted, CallOutcome
@@ -33,7 +33,7 @@ def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
         detail = f"{probe.call}: {detail}"
     if verdict is not Verdict.AC and probe.hidden:
         detail = f"hidden case: {verdict.value}"
-        checks = tuple(Check(c.criterion, c.passed, "" if c.passed else detail) for c in checks)
+        checks = tuple(replace(c, message="" if c.passed else detail) for c in checks)
     seconds = round(outcome.seconds, 6)
     wall_only = outcome.kind == "timeout" and (outcome.cpu_seconds or 0.0) < cpu_limit
     shown = verdict is not Verdict.AC and not probe.hidden
@@ -52,6 +52,8 @@ def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
         evidence,
         adapted if earned else (),  # a deviation costs marks only where it earned some
         not_run=outcome.kind == "skipped",
+        group=probe.group,
+        constants=probe.constants,
     )
 
 

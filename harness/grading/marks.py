@@ -1,6 +1,13 @@
 """What the outcomes are worth: the one place marks are allocated.
 
-- An item's marks are split evenly over its cases: marks = max * accepted / cases.
+- An item's marks are split evenly over its groups of cases: marks = max * counted / groups.
+  A group (Probe.group: the questions of one aspect, a unit or a kind of conflict, asked both
+  ways; by default a case alone) counts only when every case of it is accepted. A group that a
+  constant answer gets right (None, 0, False, its first argument...: CaseResult.constants)
+  counts only with evidence: when one constant is right on every group the item got right,
+  none of them counts ("no solution" earns marks only from a function that solves something).
+  A rubric's checks likewise (Check.constants): when one constant answer, or doing nothing,
+  passes every check an item passed, those checks count for nothing.
 - An item with a rubric (criteria in config.yaml) earns the sum of its criteria's marks; each
   criterion's marks are split evenly over the checks that judged it (one per probe informing
   it): marks = max * passed / checks; a criterion the handout states "for every" board
@@ -28,6 +35,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from harness.config import AssignmentConfig, CriterionConfig, RuleConfig
+from harness.records.probes import ANY_CONSTANT, Check
 from harness.records.results import PLACES, CaseResult, CriterionResult, Flag, RuleName
 from harness.records.verdicts import Verdict
 
@@ -99,24 +107,72 @@ def max_marks(assignment: AssignmentConfig, ungraded: Collection[str]) -> float:
 
 
 def item_marks(max_marks: float, cases: Sequence[CaseResult]) -> float:
-    if not cases:
+    groups = grouped(cases)
+    if not groups.total:
         return 0.0
-    accepted = sum(1 for case in cases if case.verdict is Verdict.AC)
-    return max_marks * accepted / len(cases)
+    return max_marks * groups.counted / groups.total
+
+
+@dataclass(frozen=True)
+class Groups:
+    """An item's groups of cases, as its marks count them."""
+
+    total: int
+    passed: int  # groups every case of which was accepted
+    counted: int  # the passed groups that count
+    unproven: tuple[str, ...]  # a constant right on every passed group, when one is (then
+    # none of them counts)
+
+
+def grouped(cases: Sequence[CaseResult]) -> Groups:
+    """The item's groups: a case with no group is a group of its own."""
+    groups: dict[tuple[bool, str], list[CaseResult]] = {}
+    for case in cases:
+        key = (True, case.group) if case.group else (False, case.id)
+        groups.setdefault(key, []).append(case)
+    passed = [g for g in groups.values() if all(c.verdict is Verdict.AC for c in g)]
+    common = one_constant([g[0].constants for g in passed])
+    counted = 0 if common else len(passed)
+    return Groups(len(groups), len(passed), counted, common)
+
+
+def one_constant(answers: Sequence[tuple[str, ...]]) -> tuple[str, ...]:
+    """The constants right on every one of the right answers (each answer's constants:
+    ANY_CONSTANT for all of them); empty when there is none, or no right answer."""
+    if not answers:
+        return ()
+    common: set[str] | None = None
+    for constants in answers:
+        if ANY_CONSTANT in constants:
+            continue
+        common = set(constants) if common is None else common & set(constants)
+    if common is None:
+        return (ANY_CONSTANT,)
+    return tuple(c for c in answers_order(answers) if c in common)
+
+
+def answers_order(answers: Sequence[tuple[str, ...]]) -> list[str]:
+    return list(dict.fromkeys(c for constants in answers for c in constants))
 
 
 def criterion_results(
     criteria: Mapping[str, CriterionConfig], cases: Sequence[CaseResult]
 ) -> tuple[CriterionResult, ...]:
-    return tuple(_criterion(name, cfg, cases) for name, cfg in criteria.items())
+    passed = [c.constants for case in cases for c in case.checks if c.passed]
+    unproven = one_constant(passed)
+    return tuple(_criterion(name, cfg, cases, unproven) for name, cfg in criteria.items())
 
 
-def _criterion(name: str, cfg: CriterionConfig, cases: Sequence[CaseResult]) -> CriterionResult:
+def _criterion(
+    name: str, cfg: CriterionConfig, cases: Sequence[CaseResult], unproven: tuple[str, ...]
+) -> CriterionResult:
     checks = [check for case in cases for check in case.checks if check.criterion == name]
     most = rounded(cfg.marks)
     if not checks:
         why = "not exercised: no case showed the behaviour it names, so it earns nothing"
         return CriterionResult(name, 0.0, most, why, cfg.text)
+    if unproven:
+        checks = [_unproven(check, unproven) for check in checks]
     failures = [check.message for check in checks if not check.passed]
     passed = len(checks) - len(failures)
     if cfg.across == "every":
@@ -125,6 +181,19 @@ def _criterion(name: str, cfg: CriterionConfig, cases: Sequence[CaseResult]) -> 
         marks = cfg.marks * passed / len(checks)
     why = _why(failures, len(checks), cfg.across)
     return CriterionResult(name, rounded(marks), most, why, cfg.text)
+
+
+def _unproven(check: Check, constants: tuple[str, ...]) -> Check:
+    """A passed check a constant answer passes too, in an item no other passed check proves:
+    it does not count."""
+    if not check.passed or not check.constants:
+        return check
+    answer = "doing nothing" if constants == (ANY_CONSTANT,) else " or ".join(constants)
+    why = (
+        f"no credit: {answer} would pass it too, and the method passed no check that such an "
+        f"answer would fail"
+    )
+    return replace(check, passed=False, message=why)
 
 
 def _why(failures: Sequence[str], judged: int, across: str = "each") -> str:

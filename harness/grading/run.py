@@ -16,7 +16,7 @@ from harness.executors.base import Executor
 from harness.executors.local import LocalExecutor
 from harness.grading import feedback, readings
 from harness.grading.judged import JudgedRun, run_and_judge
-from harness.grading.marks import Allocation, allocate, max_marks, rounded
+from harness.grading.marks import Allocation, allocate, grouped, max_marks, rounded
 from harness.grading.plan import Plan
 from harness.records.results import (
     LOAD_CASE,
@@ -228,8 +228,10 @@ def _item(
 ) -> ItemResult:
     cfg = plan.assignment.items[name]
     taken = worth.taken.get(name, 0.0)
+    groups = grouped(() if cfg.criteria else cases)
     lines = [
         *feedback.informative_note(cfg.marks, cases),
+        *feedback.evidence_note(groups.unproven, groups.passed - groups.counted),
         *feedback.stub_note(name, run.stubs.get(name)),
         *feedback.helper_readings_note(both, rounded(worth.kept[name]), rounded(cfg.marks)),
         *feedback.alias_note(cfg.function or name, run.names.get(name)),

@@ -33,6 +33,10 @@ class Stage(enum.IntEnum):
     HIDDEN = 3
 
 
+ANY_CONSTANT = "any constant"  # a check a method returning any constant (or doing nothing)
+# passes: one solved board's "same answer twice", a board left as it was
+
+
 @dataclass(frozen=True)
 class Check:
     """One criterion of a rubric, judged on one probe."""
@@ -40,6 +44,10 @@ class Check:
     criterion: str  # the rubric row's name in config.yaml
     passed: bool  # the criterion held on this case
     message: str = ""  # why it failed: names the criterion's fact, the board, space and value
+    # The constant answers under which it holds as well ("False", "None", ANY_CONSTANT): a
+    # method that returns one of them passes it too. Such checks count only with evidence: a
+    # passed check of the item that no single constant explains with them (grading/marks.py).
+    constants: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -107,6 +115,16 @@ class Probe:
     # named in the feedback, at a cost) when the student's function has no defaults for them.
     defaults: tuple[Any, ...] = ()
     stage: Stage = Stage.OPEN  # the run it is made in (the plan sets it)
+    # The group of cases it is marked with (harness/grading/marks.py): an item's marks are
+    # shared over its groups, and a group counts only when every case of it is accepted. A
+    # role groups the questions of one aspect (a unit, a kind of conflict) asked both ways, so
+    # that no constant answer is right on a whole group. "": a group of its own.
+    group: str = ""
+    # The constant answers right on every case of its group, as Python writes them ("None",
+    # "0", "its first argument"): the plan finds them (harness/grading/stub_answers.py). Such a
+    # group counts only with evidence: the item's right groups are not all right for one
+    # constant (grading/marks.py).
+    constants: tuple[str, ...] = ()
 
 
 def readings(*notes: str) -> tuple[str, ...]:

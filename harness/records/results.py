@@ -15,7 +15,11 @@ reason) has "source_line" when the student's line the failure points at could be
 error's line (and its column), or the line an import-time exception was raised from ("file" names
 a sibling module the line is in, when it is not the entry file). A criterion's "text" is the
 handout's wording of that rubric row (config.yaml's `text:`). A case with "not_run" was never
-started: skipped after time-outs in a row, or once the submission's CPU was spent.
+started: skipped after time-outs in a row, or once the submission's CPU was spent. A case's
+"group" is the group of cases it is marked with (an item's marks are shared over its groups; a
+group counts only when every case of it is accepted); "constants" name the constant answers
+right on the whole of its group ("None", "False"), and a check's those it holds under too: such
+groups and checks count only when the item's right ones are not all right for one constant.
 
 {"assignment": str, "max_marks": num, "layout"?: str,
  "absent"?: [{student}],
@@ -35,8 +39,9 @@ started: skipped after time-outs in a row, or once the submission's CPU was spen
               "cases": [{"id": str, "verdict": "AC|WA|TLE|MLE|OLE|RE|CE|IE",
                          "detail": str, "seconds": num,
                          "accepted"?: [str], "hidden"?: true, "wall_only"?: true,
-                         "not_run"?: true,
-                         "checks"?: [{"criterion": str, "passed": bool, "message": str}],
+                         "not_run"?: true, "group"?: str, "constants"?: [str],
+                         "checks"?: [{"criterion": str, "passed": bool, "message": str,
+                                      "constants"?: [str]}],
                          "grids"?: {"puzzle": [str], "expected": [str], "received": [str]},
                          "output"?: str}]}],
    "flags": [{"rule": str, "item": str | null, "line": int | null, "message": str}],
@@ -95,6 +100,10 @@ class CaseResult:
     adapted: tuple[Adapted, ...] = ()  # interface deviations read through (each costs marks once)
     # Never started: skipped after time-outs in a row, or once the submission's CPU was spent.
     not_run: bool = False
+    group: str = ""  # the group it is marked with ("": its own); see Probe.group
+    # The constant answers right on its whole group ("None", "False"): the group counts only
+    # when the item's right groups are not all right for one constant (Probe.constants).
+    constants: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -297,6 +306,8 @@ def _case(case: CaseResult) -> dict[str, Any]:
         **_unless_default("hidden", case.hidden),
         **_unless_default("wall_only", case.wall_only),
         **_unless_default("not_run", case.not_run),
+        **_unless_default("group", case.group),
+        **_unless_default("constants", list(case.constants)),
         **_unless_default("checks", [_check(c) for c in case.checks]),
         **_unless_default("adapted", [{"kind": a.kind, "text": a.text} for a in case.adapted]),
         **evidence_to_json(case.evidence),
@@ -304,7 +315,8 @@ def _case(case: CaseResult) -> dict[str, Any]:
 
 
 def _check(check: Check) -> dict[str, Any]:
-    return {"criterion": check.criterion, "passed": check.passed, "message": check.message}
+    judged = {"criterion": check.criterion, "passed": check.passed, "message": check.message}
+    return {**judged, **_unless_default("constants", list(check.constants))}
 
 
 def _unless_default(key: str, value: Any) -> dict[str, Any]:
@@ -402,18 +414,38 @@ def _case_from_json(data: dict[str, Any]) -> CaseResult:
         data["seconds"],
         tuple(str(reading) for reading in data.get("accepted", [])),
         _flag(data, "hidden"),
-        tuple(Check(c["criterion"], c["passed"], c["message"]) for c in data.get("checks", [])),
+        tuple(_check_from_json(c) for c in data.get("checks", [])),
         _flag(data, "wall_only"),
         evidence_from_json(data),
         tuple(_adapted(a) for a in data.get("adapted", [])),
         _flag(data, "not_run"),
+        _text(data, "group"),
+        _texts(data, "constants"),
     )
+
+
+def _check_from_json(data: dict[str, Any]) -> Check:
+    return Check(data["criterion"], data["passed"], data["message"], _texts(data, "constants"))
 
 
 def _adapted(data: dict[str, Any]) -> Adapted:
     if data["kind"] not in get_args(AdaptationKind):
         raise ValueError(f"unknown adaptation {data['kind']!r}")
     return Adapted(data["kind"], str(data["text"]))
+
+
+def _text(data: dict[str, Any], key: str) -> str:
+    value = data.get(key, "")
+    if not isinstance(value, str):
+        raise TypeError(f"{key} must be text, not {value!r}")
+    return value
+
+
+def _texts(data: dict[str, Any], key: str) -> tuple[str, ...]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise TypeError(f"{key} must be a list of texts, not {value!r}")
+    return tuple(value)
 
 
 def _flag(data: dict[str, Any], key: str) -> bool:
