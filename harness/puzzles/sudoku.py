@@ -45,6 +45,17 @@ def unit_cells(n: int, kind: UnitKind, index: int) -> list[tuple[int, int]]:
     return box_cells(n, index)
 
 
+def peers(n: int, row: int, col: int) -> list[tuple[int, int]]:
+    """The other cells of the cell's row, column and box, each once, in row-major order."""
+    box = set(box_cells(n, box_of(n, row, col)))
+    return [
+        (r, c)
+        for r in range(n)
+        for c in range(n)
+        if (r, c) != (row, col) and (r == row or c == col or (r, c) in box)
+    ]
+
+
 def unit_values(grid: Sequence[Sequence[int]], kind: UnitKind, index: int) -> list[int]:
     return [grid[r][c] for r, c in unit_cells(len(grid), kind, index)]
 

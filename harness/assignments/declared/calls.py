@@ -56,6 +56,7 @@ class At:
     label: str = ""  # what names it in its id (a handout example's label, a variant)
     answer: Any = UNSET  # the handout's answer, given in the YAML
     n: int = 0  # the grid's size when no grid is given (a position's successor)
+    group: str = ""  # the group it is marked with (Probe.group; "": its own)
 
     @property
     def hidden(self) -> bool:

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from harness.assignments.declared.calls import UNSET, At, Spec, arguments, call_text
-from harness.assignments.declared.roles import ROLES, Role, file_text
+from harness.assignments.declared.role_base import Role
+from harness.assignments.declared.roles import ROLES, file_text
 from harness.assignments.declared.samples import Named
 from harness.puzzles.suites import Case
 from harness.records.probes import Probe
@@ -37,6 +38,7 @@ def _probe(spec: Spec, role: Role, at: At) -> Probe:
         driver=role.driver,
         files=(at.file,) if at.file is not None else (),
         defaults=spec.config.defaults,
+        group=at.group,
     )
 
 

@@ -45,6 +45,25 @@ def first(cases: Sequence[Case], sizes: Sequence[int]) -> Case:
     return found[0]
 
 
+def per_size(
+    cases: Sequence[Case], sizes: Sequence[int], count: int, with_solution: bool = True
+) -> list[Case]:
+    """The first `count` cases of each size in turn (with a solution, unless told otherwise),
+    so that every size the assignment declares is asked; ValueError when no size has one."""
+    found: list[Case] = []
+    for n in sizes:
+        own = pool(cases, (n,))
+        found += (solvable(own) if with_solution else own)[:count]
+    if not found:
+        first(cases, sizes)  # raises, saying which sizes have no case
+    return found
+
+
+def firsts(cases: Sequence[Case], sizes: Sequence[int]) -> list[Case]:
+    """The first case with a solution of each size that has one."""
+    return per_size(cases, sizes, 1)
+
+
 def solved(case: Case) -> Grid:
     if case.solution is None:
         raise ValueError(f"{case.label} has no solution")
@@ -84,6 +103,43 @@ def edge_grids(case: Case, shown: Callable[[int, int], str]) -> list[Named]:
     return grids
 
 
+def broken_in(solution: Grid, kind: UnitKind, index: int, at_end: bool) -> tuple[Grid, str]:
+    """The solution with exactly one repeat, in one unit and nothing else: the unit's first
+    cell (its last, `at_end`) takes the value of the cell at its other end, and every other
+    copy of that value among the changed cell's peers is blanked. The two ends of a row or
+    column lie in different boxes, and those of a box in different rows and columns, so no
+    other unit repeats. Returns the grid and what was done, in words (0-indexed cells)."""
+    n = len(solution)
+    cells = sudoku.unit_cells(n, kind, index)
+    target, source = (cells[-1], cells[0]) if at_end else (cells[0], cells[-1])
+    value = solution[source[0]][source[1]]
+    peers = set(sudoku.peers(n, *target)) - {source}
+    grid = tuple(
+        tuple(
+            value if (r, c) == target else 0 if (r, c) in peers and v == value else v
+            for c, v in enumerate(row)
+        )
+        for r, row in enumerate(solution)
+    )
+    return grid, f"{kind} {index}"
+
+
+def half_blank(solution: Grid, parity: int = 1) -> Grid:
+    """The solution with every other cell blank, as a chessboard: each row, column and box
+    keeps about half its values, so asking each value of a unit gets as many yes as no."""
+    return tuple(
+        tuple(0 if (r + c) % 2 == parity else v for c, v in enumerate(row))
+        for r, row in enumerate(solution)
+    )
+
+
+def one_blank_per_unit(solution: Grid, kind: UnitKind) -> tuple[Grid, list[tuple[int, int]]]:
+    """The solution with one blank in each unit of `kind` (unit u's cell u), and the blanks."""
+    n = len(solution)
+    blanks = [sudoku.unit_cells(n, kind, u)[u] for u in range(n)]
+    return emptied(solution, *blanks), blanks
+
+
 def broken_only_in(puzzle: Grid, kind: UnitKind) -> Grid:
     """Fill one blank so that exactly one unit of `kind` repeats a value, and nothing else."""
     n = len(puzzle)
@@ -98,7 +154,7 @@ def broken_only_in(puzzle: Grid, kind: UnitKind) -> Grid:
 def with_repeat(values: tuple[int, ...], shift: int) -> tuple[int, ...]:
     """The same values with one copied over another (which one varies with `shift`)."""
     n = len(values)
-    source, target = shift % n, (shift + 4) % n
+    source, target = shift % n, (shift + n // 2) % n
     return tuple(values[source] if k == target else v for k, v in enumerate(values))
 
 
