@@ -27,7 +27,7 @@ from harness.assignments.board_solver.model import (
 from harness.puzzles import sudoku
 from harness.records.evidence import Grid
 from harness.records.outcomes import Adapted, CallOutcome
-from harness.records.probes import Check, Judgement, NoGrids, readings
+from harness.records.probes import ANY_CONSTANT, Check, Judgement, NoGrids, readings
 
 Report = dict[str, Any]
 SHOWN = 60  # characters of a student's answer quoted in a message
@@ -282,7 +282,8 @@ class ValidMoves(NoGrids):
             if kind not in wrong and codes[index] != (1 if kind == VALID else 0):
                 wrong[kind] = self._why((r, c), value, kind, codes[index], details.get(index))
         return tuple(
-            Check(kind, kind not in wrong, wrong.get(kind, "")) for kind in self.criteria
+            Check(kind, kind not in wrong, wrong.get(kind, ""), (ANSWER[kind == VALID],))
+            for kind in self.criteria
         ), ""
 
     def _questions(self) -> list[tuple[Space, int, str]]:
@@ -350,18 +351,19 @@ class MostConstrained(NoGrids):
                 if report.get("first") is None
                 else f"{call}, which is solved, returned {report.get('first')!r}, expected None"
             )
-            return (Check("none-when-solved", not why, why),), ""
+            return (Check("none-when-solved", not why, why, ("None",)),), ""
         best = self._best(first, call, report.get("first"))
         evaluation, accepted = self._evaluation(report, first, call, best)
         uses = self._uses(report, call, best)
+        answer = (_shown(report.get("first")),)  # a method always answering it passes these too
         checks = [
-            Check("uses-evaluation", not uses, uses),
-            Check("min-or-max", not evaluation, evaluation),
-            Check("most-constrained", not best, best),
+            Check("uses-evaluation", not uses, uses, answer),
+            Check("min-or-max", not evaluation, evaluation, answer),
+            Check("most-constrained", not best, best, answer),
         ]
         if report.get("first") is not None:  # None twice is no answer repeated: not judged
             twice = _twice(report.get("first"), report.get("second"), call)
-            checks.append(Check("same-twice", not twice, twice))
+            checks.append(Check("same-twice", not twice, twice, (ANY_CONSTANT,)))
         return tuple(checks), accepted
 
     def _best(self, space: Space | None, call: str, returned: Any = None) -> str:
@@ -510,7 +512,10 @@ class Competent(NoGrids):
             why = board_difference(got, as_dict(target))
             return f"after solveBoard, board {self.board} {what}: {why}" if why else ""
 
-        return (_check(self.criteria[0], test),), ""
+        check = _check(self.criteria[0], test)
+        if self.solution is None:  # a method doing nothing leaves the board as it was too
+            check = replace(check, constants=(ANY_CONSTANT,))
+        return (check,), ""
 
     def _completion_problem(self, got: Any) -> str:
         """Why the board is not one of the puzzle's valid completions; "" when it is."""
@@ -558,7 +563,9 @@ class Traced(NoGrids):
             return _failed(
                 self.criteria, f"the calls cannot be replayed on board {self.board}: {err}"
             ), ""
-        checks = tuple(Check(f.criterion, f.passed, f.message) for f in replay.findings)
+        moved = any(event.kind == "make" for event in events)
+        answer = () if moved else (_shown(replay.result),)  # no move: a constant's checks
+        checks = tuple(Check(f.criterion, f.passed, f.message, answer) for f in replay.findings)
         disagreement = self._disagreement(report, replay.final)
         if disagreement:
             checks = _failed([c.criterion for c in checks], disagreement)
