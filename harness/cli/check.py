@@ -18,12 +18,15 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from harness.assignments.declared import skipped
 from harness.config import Config
-from harness.errors import BadInput
+from harness.errors import BadInput, one_line
 from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import Plan
 from harness.grading.run import grade_all
-from harness.records.results import SubmissionResult
+from harness.puzzles.suites import load_suites
+from harness.records.results import ItemResult, SubmissionResult
+from harness.records.verdicts import Verdict
 from harness.shapes import suffixes_for
 from harness.submissions import Submission, discover
 from harness.yamlfile import dotted, first_error, read_yaml
@@ -62,6 +65,14 @@ def _check_assignment(config: Config, name: str, jobs: int) -> list[CheckRow]:
     plan = calibrated_plan(config, name)
     results = _grade(plan, examples, jobs) if examples else ()
     return reference_rows(config, plan, jobs) + example_rows(name, results, expected)
+
+
+def left_out_lines(config: Config, name: str) -> list[str]:
+    """The suites' cases each declared item leaves out, and why (a size it is not asked at,
+    several solutions, none), a line per item and reason."""
+    assignment = config.assignment(name)
+    cases = [c for s in load_suites([config.path(p) for p in assignment.suites]) for c in s.cases]
+    return [f"{name}: {line}" for line in skipped.summary(skipped.left_out(assignment, cases))]
 
 
 def expected_outcomes(config: Config, name: str) -> tuple[list[Submission], dict[str, Expected]]:
@@ -145,9 +156,15 @@ def example_row(assignment: str, result: SubmissionResult, expected: Expected) -
 
 
 def _lost(result: SubmissionResult) -> str:
+    """Each item the reference lost marks on, with why: its first failing case's detail."""
     lost = [
-        f"{i.name} {i.marks:g}/{i.max_marks:g}"
+        f"{i.name} {i.marks:g}/{i.max_marks:g}{_first_failure(i)}"
         for i in result.items
         if i.graded and i.marks < i.max_marks
     ]
     return ", ".join(lost) or result.note or result.status
+
+
+def _first_failure(item: ItemResult) -> str:
+    failed = next((c for c in item.cases if c.verdict is not Verdict.AC), None)
+    return f": {one_line(failed.detail)}" if failed is not None and failed.detail else ""

@@ -19,6 +19,7 @@ from harness.errors import BadInput
 from harness.grading.answers import answered
 from harness.grading.judged import run_and_judge
 from harness.grading.plan import Plan, make_plan
+from harness.grading.reference_check import verify_reference
 from harness.grading.stub_answers import with_constants
 from harness.records.verdicts import Verdict
 from harness.sandbox.isolation import Isolation
@@ -41,9 +42,11 @@ class Calibrated:
 def calibrated_plan(config: Config, name: str, isolation: Isolation | None = None) -> Plan:
     """The plan for assignment `name` (harness/grading/plan.py), the reference's answers to the
     calls no role judges (answers.py), the groups a constant answer gets right
-    (stub_answers.py), then its limits measured on the reference: the steps every grading
+    (stub_answers.py), the reference found sound where it stands in for students' helpers
+    (reference_check.py), then its limits measured on the reference: the steps every grading
     command runs."""
     plan = with_constants(answered(config, make_plan(config, name, isolation)))
+    verify_reference(config, plan)
     timed = calibrate(config, plan)
     return plan.with_limits(timed.assignment, timed.notes)
 

@@ -206,6 +206,12 @@ def _helpers(
 def _reference_source(config: Config, name: str) -> str:
     """The reference solution's entry file, as text (trusted: it is sent to a student's
     process only to stand in for the student's helpers)."""
+    return reference_entry(config, name).read_text(encoding="utf-8")
+
+
+def reference_entry(config: Config, name: str) -> Path:
+    """The reference solution's entry file: config.yaml's `entry:` in its folder, or its one
+    Python file."""
     assignment = config.assignment(name)
     folder = config.path(assignment.reference) if assignment.reference else None
     where = f"{config.source}: assignments.{name}.reference"
@@ -214,7 +220,7 @@ def _reference_source(config: Config, name: str) -> str:
     files = [folder / assignment.entry] if assignment.entry else sorted(folder.glob("*.py"))
     if len(files) != 1 or not files[0].is_file():
         raise BadInput(f"{where}: cannot tell the reference's entry file in {folder}")
-    return files[0].read_text(encoding="utf-8")
+    return files[0]
 
 
 def _cannot_grade(assignment: AssignmentConfig, python: Path) -> dict[str, str]:
