@@ -18,6 +18,7 @@ from harness.cli import doctor as doctor_report
 from harness.cli import progress, terminal, toolchains
 from harness.cli import suites as suites_cli
 from harness.cli.check import check as run_check
+from harness.cli.check import left_out_lines
 from harness.cli.inference import infer
 from harness.cli.run import run
 from harness.cli.scaffold import scaffold
@@ -558,6 +559,10 @@ def _checked(settings: Config, names: list[str], jobs: int) -> ExitCode:
         for r in rows
     ]
     typer.echo(tabulate(table, headers=["assignment", "kind", "name", "expected", "got", "result"]))
+    left = [line for name in names for line in left_out_lines(settings, name)]
+    if left:
+        typer.echo("\ncases the items' roles leave out (not graded):")
+        typer.echo("\n".join(f"  {one_line(line)}" for line in left))
     failed = sum(not r.ok for r in rows)
     typer.echo(f"\n{len(rows) - failed} ok, {failed} mismatched")
     return ExitCode.FAILED if failed else ExitCode.OK

@@ -72,6 +72,12 @@ ValuesOption = Annotated[
 ]
 
 
+SEVERAL = (
+    "left out by every role but a solver's with `completion: any` (its other answers are "
+    "computed from one solution; `check` lists what each item leaves out)"
+)
+
+
 @app.command("validate")
 def validate_command(
     paths: Annotated[
@@ -91,6 +97,8 @@ def validate_command(
         result = validate(paths or [Path("testcases")], max_guesses)
         for problem in result.problems:
             typer.echo(str(problem))
+        for label in result.several:
+            typer.echo(f"{label}: several solutions: {SEVERAL}")
         typer.echo(f"{result.files} files, {result.cases} cases: {len(result.problems)} problems")
         return ExitCode.OK if result.ok else ExitCode.FAILED
 

@@ -36,6 +36,7 @@ class Validation:
     files: int
     cases: int
     problems: tuple[Problem | BadInput, ...]
+    several: tuple[str, ...] = ()  # the cases marked as having several solutions (suite/id)
 
     @property
     def ok(self) -> bool:
@@ -70,7 +71,8 @@ def validate(paths: Sequence[Path], max_guesses: int = solver.DEFAULT_MAX_GUESSE
             problems.extend(check_case(path, case, max_guesses))
             located.append((path, case))
     problems.extend(duplicates(located))
-    return Validation(files=len(files), cases=len(located), problems=tuple(problems))
+    several = tuple(case.label for _, case in located if case.multiple_solutions)
+    return Validation(len(files), len(located), tuple(problems), several)
 
 
 def check_case(path: Path, case: Case, max_guesses: int) -> list[Problem]:

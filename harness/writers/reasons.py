@@ -58,6 +58,23 @@ def losses(result: SubmissionResult) -> list[Loss]:
     return [*items, *adjusted]
 
 
+def informative(result: SubmissionResult) -> list[str]:
+    """Each item worth no marks (config.yaml's `marks: 0`: reported, never marked) that failed
+    some of its cases: "load_puzzle_variants (informative, worth no marks): 2 of 3 cases WA"."""
+    return [
+        f"{one_line(item.name)} (informative, worth no marks): {_failed(item)}"
+        for item in result.items
+        if failed_informative(item)
+    ]
+
+
+def failed_informative(item: ItemResult) -> bool:
+    """An item worth no marks that failed some of its cases."""
+    return (
+        item.graded and item.max_marks == 0 and any(c.verdict is not Verdict.AC for c in item.cases)
+    )
+
+
 def _why(item: ItemResult, result: SubmissionResult) -> str:
     said = "; ".join(part for part in (_failed(item), _rubric(item)) if part)
     return one_line(said or _otherwise(item, result))

@@ -20,7 +20,7 @@ from harness.text import one_line
 from harness.writers import columns
 from harness.writers.adjusted import adjustment_lines
 from harness.writers.columns import Column, cells, pack, shorten, wrap
-from harness.writers.reasons import biggest_loss
+from harness.writers.reasons import biggest_loss, failed_informative, informative
 
 WIDTH = 80  # when there is no terminal to measure: a file, a pipe, a test
 NARROWEST = 40  # a narrower width is taken as this
@@ -28,6 +28,7 @@ HEADER_WIDTH = 12
 LABEL_LEAST = 16  # a name column is cut no narrower than this
 NOTE_LINES = 3  # a note longer than this many lines is cut
 NOT_GRADED = "-"
+INFORMATIVE = "*"  # beside the 0 of an item worth no marks that failed cases
 NOTES_TITLE = "notes (biggest loss first; the full text is in --json and --report):"
 
 
@@ -112,7 +113,7 @@ def render(report: Report, width: int = WIDTH) -> str:
     label_width = columns.fitted(table, width)[0]
     parts = [
         columns.render(table, width),
-        "\n".join(arrangement.legend(items, width)),
+        "\n".join([*arrangement.legend(items, width), *_informative_legend(report, width)]),
         _notes(report, width, label_width),
         _ungraded(report, width),
         summary(report, width),
@@ -154,7 +155,16 @@ def _marks(rows: Sequence[SubmissionResult], k: int) -> tuple[str, ...]:
 
 
 def _cell(item: ItemResult) -> str:
-    return marks_text(item.marks) if item.graded else NOT_GRADED
+    if not item.graded:
+        return NOT_GRADED
+    return marks_text(item.marks) + (INFORMATIVE if failed_informative(item) else "")
+
+
+def _informative_legend(report: Report, width: int) -> list[str]:
+    """What a starred 0 means, when the table has one."""
+    starred = any(failed_informative(i) for s in report.submissions for i in s.items)
+    text = f"{INFORMATIVE} an item worth no marks (informative) failed cases: see the notes"
+    return wrap(text, width) if starred else []
 
 
 def _total(result: SubmissionResult, max_marks: float) -> str:
@@ -218,7 +228,7 @@ def _note_lines(result: SubmissionResult) -> list[str]:
         rules = ", ".join(f"{rule} x{count}" for rule, count in sorted(counts.items()))
         lines.append(f"flagged: {rules} (see the JSON report for lines)")
     lines += [similar_line(s) for s in result.similar]
-    return [*lines, *adjustment_lines(result)]
+    return [*lines, *informative(result), *adjustment_lines(result)]
 
 
 def similar_line(similar: Similar) -> str:
