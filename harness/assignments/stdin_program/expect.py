@@ -57,6 +57,12 @@ class PrintedGrid:
         return len(self.puzzle)
 
     @property
+    def stub_replies(self) -> tuple[str, ...]:
+        """What a program that does nothing prints besides nothing (grading/stub_answers.py):
+        the handout's no-solution message."""
+        return (self.no_solution,) if self.no_solution else ()
+
+    @property
     def answer(self) -> Answer:
         return Answer(
             self.puzzle, self.solution, self.style, self.multiple_solutions, self.no_solution
@@ -94,6 +100,12 @@ class FormattedGrid:
         reading = self.answer.read(outcome.value.replace("\r\n", "\n").split("\n"))
         printed = [list(row) for row in reading.grid] if not reading.problem else []
         return Grids.from_values(self.answer.puzzle, self.answer.solution, printed)
+
+    @property
+    def stub_replies(self) -> tuple[str, ...]:
+        """The handout's no-solution message, as a program that does nothing may print it."""
+        said = self.answer.no_solution
+        return (said,) if said else ()
 
     def judge(self, outcome: CallOutcome) -> Judgement:
         return judged(outcome, lambda text: FORMATTED[self.compare](self.answer, text), self)
