@@ -80,7 +80,7 @@ def check_schema(report: dict[str, Any]) -> None:
                 assert {"id", "verdict", "detail", "seconds"} <= set(case)
                 optional = {"accepted", "hidden", "wall_only", "not_run", "checks", "grids"}
                 optional |= {"output"}
-                optional |= {"printed", "adapted"}
+                optional |= {"printed", "adapted", "group", "constants"}
                 assert set(case) <= {"id", "verdict", "detail", "seconds"} | optional
                 flags = ("hidden", "wall_only", "not_run")
                 assert all(case.get(key, True) is True for key in flags)
@@ -89,8 +89,11 @@ def check_schema(report: dict[str, Any]) -> None:
                 for adapted in case.get("adapted", []):
                     assert set(adapted) == {"kind", "text"}
                     assert adapted["kind"] in ("blanks", "defaults", "sibling-module")
+                assert isinstance(case.get("group", "-"), str) and case.get("group", "-")
+                assert all(isinstance(c, str) and c for c in case.get("constants", ["-"]))
                 for check in case.get("checks", []):
-                    assert set(check) == {"criterion", "passed", "message"}
+                    assert {"criterion", "passed", "message"} <= set(check)
+                    assert set(check) <= {"criterion", "passed", "message", "constants"}
                 if "grids" in case:
                     assert case["verdict"] != "AC"
                     assert set(case["grids"]) == {"puzzle", "expected", "received"}

@@ -63,7 +63,7 @@ def test_fail_under_fails_the_run_and_names_who(tmp_path: Path) -> None:
 def test_quiet_prints_only_the_summary_line() -> None:
     result = invoke("grade", str(REFERENCE), "--config", CONFIG, "--quiet")
     assert result.exit_code == ExitCode.OK, result.output
-    assert result.stdout == "1 submission(s), 1 graded, 0 with errors; cases: AC 517\n"
+    assert result.stdout == "1 submission(s), 1 graded, 0 with errors; cases: AC 547\n"
 
 
 def test_an_output_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:

@@ -114,7 +114,7 @@ def test_a_run_that_crashes_keeps_its_replies_and_blames_one_call(
     assert failed == [("classic-9x9/easy-9x9-001#4=9", Verdict.RE)]
     assert "SIGSEGV" in next(case.detail for case in row.cases if case.verdict is Verdict.RE)
     assert counted.runs_of("is_val_in_row") == 3  # the run, the call alone, the rest together
-    assert result.marks == pytest.approx(100 - 10 / 81, abs=0.005)  # marks kept to 2 places
+    assert result.marks == pytest.approx(100 - 10 / 9, abs=0.005)  # one row's group of nine
 
 
 def test_request_lines_write_each_argument_as_tokens() -> None:
