@@ -160,7 +160,7 @@ def first_finding(report: bytes, sources: Mapping[str, str]) -> Finding | None:
 
 def _errors(lines: Sequence[str], sources: Mapping[str, str]) -> Iterator[_Error]:
     starts = [i for i, line in enumerate(lines) if UBSAN.match(line) or ASAN.match(line)]
-    for start, end in zip(starts, [*starts[1:], len(lines)], strict=True):
+    for start, end in zip(starts, [*starts[1:], len(lines)][: len(starts)], strict=True):
         block = lines[start:end]
         yield _ubsan(block, sources) if UBSAN.match(block[0]) else _asan(block, sources)
 
@@ -273,18 +273,21 @@ def _beside(count: int, side: str, what: str) -> str:
 
 
 def _merged(first: _Error, rest: Sequence[_Error]) -> _Error:
-    """UndefinedBehaviorSanitizer's error with AddressSanitizer's at the same place, when that
-    follows it: whether it reads or writes, and what it touched."""
+    """UndefinedBehaviorSanitizer's error with those that follow it at the same place, until
+    one elsewhere: whether it reads or writes (its own load or store, or AddressSanitizer's),
+    and what it touched (AddressSanitizer's)."""
     if first.tool != "UndefinedBehaviorSanitizer" or first.place is None:
         return first
     same = (first.place.file, first.place.line)
+    merged = first
     for later in rest:
+        if later.place is None or (later.place.file, later.place.line) != same:
+            break
+        if merged.access == "uses":
+            merged = replace(merged, access=later.access)
         if later.tool == "AddressSanitizer":
-            if later.place is None or (later.place.file, later.place.line) != same:
-                return first
-            access = first.access if first.access != "uses" else later.access
-            return replace(first, access=access, memory=_agreeing(first, later.memory))
-    return first
+            return replace(merged, memory=_agreeing(first, later.memory))
+    return merged
 
 
 def _agreeing(error: _Error, memory: str) -> str:
