@@ -96,11 +96,15 @@ def test_each_kind_is_said_in_words_at_the_students_line(name: str, text: str, d
     assert (found.text, found.detail) == (text, detail)
 
 
-def test_a_place_in_no_file_of_the_students_is_not_said_and_nothing_is_quoted() -> None:
-    found = finding("reads-past-the-grid", {"other.c": "int x;\n"})
-    assert found is not None
-    assert found.place is None
-    assert found.text == "UndefinedBehaviorSanitizer: uses out of bounds (index 9)"
+def test_an_error_in_no_file_of_the_students_is_not_theirs() -> None:
+    assert finding("reads-past-the-grid", {"other.c": "int x;\n"}) is None
+
+
+def test_the_first_error_in_the_students_files_is_the_finding() -> None:
+    driver = b"sudoku-harness-driver/driver.c:3:5: runtime error: division by zero\n"
+    theirs = (REPORTS / "reads-past-the-grid.txt").read_bytes()
+    found = report.first_finding(driver + theirs, {"sudoku.c": (EXAMPLE / "sudoku.c").read_text()})
+    assert found is not None and found.kind == "out-of-bounds"
 
 
 @pytest.mark.parametrize(

@@ -298,13 +298,11 @@ class SanitizedPrograms:
 
 
 @contextlib.contextmanager
-def sanitized(
-    submission: Submission, context: RunContext, probes: Sequence[Probe]
-) -> Iterator[SanitizedPrograms]:
-    """The programs of `probes`' sizes built with the sanitizers, while the block runs (those
+def sanitized(submission: Submission, context: RunContext) -> Iterator[SanitizedPrograms]:
+    """The programs of its probes' sizes built with the sanitizers, while the block runs (those
     built by gcc or g++; the others are not built again)."""
     found = programs.find_programs(submission, context.assignment, context.languages)
-    wanted = {_program_for(found, probe_size(probe)) for probe in probes}
+    wanted = {_program_for(found, probe_size(probe)) for probe in context.probes}
     chosen = [p for p in found if p in wanted and _by_gcc(context, p)]
     if not chosen:
         yield SanitizedPrograms(None, found, failure="no program of theirs is built by gcc or g++")

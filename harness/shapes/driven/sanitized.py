@@ -7,7 +7,7 @@ command; a failed case is its probe alone, one run of the driver, its stderr the
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from harness.records.outcomes import CallOutcome
@@ -45,10 +45,8 @@ class SanitizedDriver:
 
 
 @contextlib.contextmanager
-def sanitized(
-    submission: Submission, context: RunContext, probes: Sequence[Probe]
-) -> Iterator[SanitizedDriver]:
-    """The submission built with the sanitizers, for `probes`' reruns, while the block runs."""
+def sanitized(submission: Submission, context: RunContext) -> Iterator[SanitizedDriver]:
+    """The submission built with the sanitizers, for its probes' reruns, while the block runs."""
     driver = context.assignment.driver
     assert driver is not None  # the plan checked it (settings.check)
     language = context.languages[driver.language]

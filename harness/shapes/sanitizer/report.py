@@ -12,7 +12,9 @@ the first, whether it reads or writes and what lies there from the second.
 Its place is the first frame in one of the student's files (never the teacher's driver, a
 header or the C library); the expression is quoted from the student's own file at that line
 (the subscript the column points at, when the report gives one), never from the report, and the
-kind of error is one of a closed list, each said in words of our own. A program can print
+kind of error is one of a closed list, each said in words of our own. An error in none of the
+student's files (the teacher's driver, a library) is not theirs to fix: the first error that is
+in them is the finding. A program can print
 anything on stderr, a report of its own making too: the most it can do is choose which of our
 sentences its own feedback says. Every piece of student text is cleaned before it is kept.
 """
@@ -149,12 +151,14 @@ class _Error:
 
 
 def first_finding(report: bytes, sources: Mapping[str, str]) -> Finding | None:
-    """The report's first error, worded (None: the report holds none). `sources`: the student's
-    files (relative path -> text), where the place must be and the expression is quoted from."""
+    """The report's first error in the student's files, worded (None: there is none). `sources`:
+    the student's files (relative path -> text), where the place must be and the expression is
+    quoted from."""
     errors = list(_errors(report.decode("utf-8", "replace").splitlines(), sources))
-    if not errors:
-        return None
-    first = _merged(errors[0], errors[1:])
+    theirs = [i for i, error in enumerate(errors) if error.place is not None]
+    if not theirs:
+        return None  # none in the student's files: not theirs to fix (a driver's, a library's)
+    first = _merged(errors[theirs[0]], errors[theirs[0] + 1 :])
     return _worded(first, sources)
 
 
@@ -319,7 +323,7 @@ def _words(error: _Error, quoted: _Quoted | None) -> str:
     if kind == "use-after-scope":
         return f"{verb} {what or 'a local variable'} after it went out of scope"
     if kind == "null-pointer" or (kind == "bad-address" and error.null):
-        return f"{verb} through a null pointer"
+        return "uses a null pointer" if verb == "uses" else f"{verb} through a null pointer"
     simple: dict[Kind, str] = {
         "double-free": "frees the same memory twice",
         "bad-free": "frees memory that was not allocated that way",

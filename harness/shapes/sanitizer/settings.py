@@ -129,8 +129,9 @@ class SanitizerBuild(Protocol):
 
 
 class Sanitizing(Protocol):
-    """A compiled shape's sanitizer build: made for `probes` (the cases to run again)."""
+    """A compiled shape's sanitizer build, made for the context's probes (the cases to run
+    again), open while the block runs."""
 
     def __call__(
-        self, submission: Submission, context: RunContext, probes: Sequence[Probe]
+        self, submission: Submission, context: RunContext
     ) -> AbstractContextManager[SanitizerBuild]: ...

@@ -71,7 +71,7 @@ def examine(
         return NOTHING
     started = time.monotonic()
     probes = tuple(case.probe for case in chosen)
-    with SANITIZING[shape](submission, replace(context, probes=probes), probes) as build:
+    with SANITIZING[shape](submission, replace(context, probes=probes)) as build:
         if build.failure:
             log.info("no sanitizer build of %s: %s", submission.name, build.failure)
             return NOTHING
