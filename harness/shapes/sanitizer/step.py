@@ -50,7 +50,6 @@ class Examined:
 
     findings: Mapping[str, Finding] = field(default_factory=dict)
     optimisation: str = ""
-    runs: int = 0  # cases run again
 
 
 NOTHING = Examined()
@@ -96,7 +95,6 @@ def _reruns(
     deadline: float,
 ) -> Examined:
     findings: dict[str, Finding] = {}
-    runs = 0
     for case in chosen:
         item = case.probe.item
         limits = rerun_limits(run_limits(call_limits(context.assignment, case.probe)),
@@ -106,10 +104,9 @@ def _reruns(
         rerun = build.rerun(case.probe, limits)
         if rerun is None:
             continue
-        runs += 1
         finding = first_finding(rerun.stderr, build.sources)
         log.debug("sanitizer rerun of %s, %s: %s; %s", submission.name, case.probe.id,
                   rerun.ending, finding.text if finding else "nothing found")  # fmt: skip
         if finding is not None:
             findings[item] = finding
-    return Examined(findings, build.optimisation, runs)
+    return Examined(findings, build.optimisation)
