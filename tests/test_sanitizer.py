@@ -264,9 +264,11 @@ def test_every_layer_stays_and_it_reads_its_own_proc_folder_alone(tmp_path: Path
 
 @pytest.fixture(scope="module")
 def solve_plan() -> Plan:
-    """c-functions with its solve_sudoku cases alone: the example's failing case among them."""
+    """c-functions with its hidden solve_sudoku cases alone: the example's failing case among
+    them (the example loses 5 of 50 on the 10 puzzles of the whole plan)."""
     plan = make_plan(load_config(REPO / "config.yaml"), "c-functions")
-    return replace(plan, probes=tuple(p for p in plan.probes if p.item == "solve_sudoku"))
+    hidden = [p for p in plan.probes if p.item == "solve_sudoku" and p.id.startswith("hidden")]
+    return replace(plan, probes=tuple(hidden))
 
 
 def graded(plan: Plan, folder: Path) -> SubmissionResult:
@@ -280,7 +282,8 @@ def test_the_example_is_named_and_its_marks_are_the_normal_builds(
 ) -> None:
     named = graded(solve_plan, EXAMPLE)
     [solve] = [item for item in named.items if item.name == "solve_sudoku"]
-    assert solve.marks == 45
+    failed = [(case.id, case.verdict.value) for case in solve.cases if not case.verdict.passed]
+    assert failed == [("hidden-9x9/easy-9x9-002", "WA")]
     assert named.note == (
         "UndefinedBehaviorSanitizer: reads `sudoku[i][j]` out of bounds (j = 9) at sudoku.c "
         "line 56; marks come from the -O2 build and may differ elsewhere"
