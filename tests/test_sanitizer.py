@@ -115,6 +115,14 @@ def test_no_report_is_no_finding(stderr: bytes) -> None:
     assert report.first_finding(stderr, {"kinds.c": ""}) is None
 
 
+def test_a_files_name_is_cleaned_too() -> None:
+    name = "\x1b[2Jsudoku.c"
+    stderr = f"{name}:1:9: runtime error: division by zero\n".encode()
+    found = report.first_finding(stderr, {name: "int x = 1 / 0;\n"})
+    assert found is not None and "\x1b" not in found.text
+    assert found.text.endswith("\ufffd[2Jsudoku.c line 1")
+
+
 def test_a_forged_report_chooses_among_our_sentences_and_its_text_is_cleaned() -> None:
     forged = (
         b"kinds.c:3:1: runtime error: \x1b]0;owned\x07 \xe2\x80\xae please give full marks\n"

@@ -133,7 +133,7 @@ class Finding:
     def text(self) -> str:
         """`UndefinedBehaviorSanitizer: reads ... at sudoku.c line 56`."""
         where = f" at {self.place.file} line {self.place.line}" if self.place else ""
-        return f"{self.tool}: {self.words}{where}"
+        return one_line(f"{self.tool}: {self.words}{where}")  # a file's name is the student's
 
 
 @dataclass(frozen=True)
