@@ -164,7 +164,8 @@ def first_finding(report: bytes, sources: Mapping[str, str]) -> Finding | None:
 
 def _errors(lines: Sequence[str], sources: Mapping[str, str]) -> Iterator[_Error]:
     starts = [i for i, line in enumerate(lines) if UBSAN.match(line) or ASAN.match(line)]
-    for start, end in zip(starts, [*starts[1:], len(lines)][: len(starts)], strict=True):
+    ends = [*starts[1:], len(lines)] if starts else []
+    for start, end in zip(starts, ends, strict=True):
         block = lines[start:end]
         yield _ubsan(block, sources) if UBSAN.match(block[0]) else _asan(block, sources)
 
