@@ -43,10 +43,12 @@ class Counted:
         self.started: list[tuple[str, str]] = []  # (kind, the function its first line calls)
         real = program.run_program
 
-        def counted(argv: Sequence[str], workdir: Path, stdin: bytes, *rest: Any) -> Any:
+        def counted(
+            argv: Sequence[str], workdir: Path, stdin: bytes, *rest: Any, **named: Any
+        ) -> Any:
             kind = rest[2] if len(rest) > 2 else "program"
             self.started.append((kind, stdin.split(b" ", 1)[0].decode()))
-            return real(argv, workdir, stdin, *rest)
+            return real(argv, workdir, stdin, *rest, **named)
 
         monkeypatch.setattr(build, "run_program", counted)
         monkeypatch.setattr(runs, "run_program", counted)
@@ -113,7 +115,10 @@ def test_a_run_that_crashes_keeps_its_replies_and_blames_one_call(
     failed = [(case.id, case.verdict) for case in row.cases if case.verdict is not Verdict.AC]
     assert failed == [("classic-9x9/easy-9x9-001#4=9", Verdict.RE)]
     assert "SIGSEGV" in next(case.detail for case in row.cases if case.verdict is Verdict.RE)
-    assert counted.runs_of("is_val_in_row") == 3  # the run, the call alone, the rest together
+    # the run, the call alone, the rest together; then the call on its sanitizer build
+    assert counted.runs_of("is_val_in_row") == 4
+    assert counted.builds == 2  # its build, and the sanitizer build (it lost marks)
+    assert "writes through a null pointer at sudoku.c line 5" in row.feedback[-1]
     assert result.marks == pytest.approx(100 - 10 / 9, abs=0.005)  # one row's group of nine
 
 

@@ -106,7 +106,7 @@ CHECKED = {  # what `check` grades: the references, and each example with its ex
     "board-solver": 1 + 21,
     "stdin-program": 2 + 13,  # the C++ and the Python reference
     "sudoku-script": 1 + 9,
-    "c-functions": 1 + 6,  # compiled functions, called by a teacher's driver (shape driven)
+    "c-functions": 1 + 7,  # compiled functions, called by a teacher's driver (shape driven)
     "java-functions": 1 + 3,
     "uwb-css342": 1 + 5,  # the course's own unit tests: GoogleTest
     "hawaii-ics211": 1 + 4,  # JUnit 5

@@ -192,3 +192,29 @@ def internal_error_note(count: int) -> str:
 def joined(parts: Sequence[str]) -> str:
     """Sentences of one note, in order, empty ones left out."""
     return "; ".join(part for part in parts if part)
+
+
+def _build_named(optimisation: str) -> str:
+    return f"the {optimisation} build" if optimisation else "the course's build"
+
+
+def undefined_item_note(finding: str, detail: str, optimisation: str) -> str:
+    """For an item on whose failed case the sanitizer build found undefined behaviour:
+    `finding` (its tool, what it does, where), `detail` (what the memory was)."""
+    more = f" ({detail})" if detail else ""
+    return (
+        f"undefined behaviour, found by a sanitizer build on a case this item failed: "
+        f"{finding}{more}. Marks come from {_build_named(optimisation)}: with undefined "
+        "behaviour a program may answer differently with another compiler, other flags or on "
+        "another machine"
+    )
+
+
+def undefined_note(findings: Sequence[str], optimisation: str) -> str:
+    """The submission's note on what the sanitizer build found: the first finding, and how many
+    more the items say."""
+    if not findings:
+        return ""
+    more = f" (and {len(findings) - 1} more: see the items)" if len(findings) > 1 else ""
+    build = _build_named(optimisation)
+    return f"{findings[0]}{more}; marks come from {build} and may differ elsewhere"

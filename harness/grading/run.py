@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from harness.executors.base import Executor
 from harness.executors.local import LocalExecutor
-from harness.grading import feedback, readings
+from harness.grading import feedback, readings, undefined
 from harness.grading.judged import JudgedRun, run_and_judge
 from harness.grading.marks import Allocation, allocate, grouped, max_marks, rounded
 from harness.grading.plan import Plan
@@ -113,7 +113,8 @@ def grade_one(plan: Plan, submission: Submission) -> SubmissionResult:
             run,
             feedback.load_detail(run.load),
         )
-    return _graded(plan, submission, judged, budget, judged.over_budget and not worked)
+    result = _graded(plan, submission, judged, budget, judged.over_budget and not worked)
+    return undefined.named(plan, submission, judged, result)  # its sanitizer build's findings
 
 
 def _unrun(

@@ -11,6 +11,14 @@ once it has reaped it: the program's own time is polled while it runs, and read 
 before a kill (a keeper killed first never reaps it). Memory is measured too:
 the memory cgroup's peak and OOM kills where it is in force (its limit then bounds the whole
 tree, and RLIMIT_AS is only a backstop above it), the kernel's max RSS otherwise.
+
+A program built with AddressSanitizer (harness/shapes/sanitizer/) reserves terabytes of address
+space for its shadow memory and never uses most of it: no RLIMIT_AS can be set for it
+(`ProgramLimits.shadow`). Its memory is then bounded by the memory cgroup where one is in force,
+and otherwise by the supervisor, which reads the program's resident memory at every look at its
+CPU time and kills it once that passes `memory_mb` (`ProgramRun.over_memory`). It reads its own
+/proc/self/maps to find its stack (to say which variable an access overflows): Landlock lets it
+read its own /proc folder, and nothing else of /proc. Every other layer stays.
 """
 
 from __future__ import annotations
@@ -45,6 +53,7 @@ KEPT_STDERR = 1 << 16  # stderr kept as evidence; beyond it bytes are only count
 POLL = 0.05  # seconds between looks at the CPU time and at the direct child
 MIB = 1 << 20
 PAGE = os.sysconf("SC_PAGE_SIZE")
+OWN_PROC = Path("/proc/self")  # opened by the process itself, as Landlock is applied: its own
 
 
 @dataclass(frozen=True)
@@ -58,6 +67,8 @@ class ProgramLimits:
     processes: int | None = None  # RLIMIT_NPROC (per uid; ignored for root); None: unchanged
     address_space_mb: int | None = None  # RLIMIT_AS when a language needs its own (the JVM
     # reserves its heap, code cache and class space up front); None: from memory_mb
+    shadow: bool = False  # built with AddressSanitizer: no RLIMIT_AS; memory_mb bounds it by the
+    # memory cgroup, or else by the supervisor watching its resident memory
 
 
 @dataclass(frozen=True)
@@ -74,10 +85,11 @@ class ProgramRun:
     output_overflow: bool = False
     disk: DiskCheck = NO_CHECK  # what the working copy's disk cap says of the run
     memory: MemoryUse | None = None  # measured by the harness
+    over_memory: bool = False  # killed by the supervisor past memory_mb resident (`shadow` only)
 
     @property
     def ok(self) -> bool:
-        stopped = self.timed_out or self.output_overflow or self.disk.over
+        stopped = self.timed_out or self.output_overflow or self.disk.over or self.over_memory
         return self.ending.code == 0 and not stopped
 
 
@@ -99,6 +111,8 @@ def run_program(
 
     Raises OSError only when the program cannot be started at all (not found, not executable)."""
     started = time.monotonic()
+    if limits.shadow:
+        grants = replace(grants, read=(*grants.read, OWN_PROC))
     confinement = isolation.confine(workdir, _interpreter(argv), kind, limits.memory_mb, grants)
     first, last = _rlimits(limits), _last(limits, confinement.bounds_memory)
     try:
@@ -158,6 +172,8 @@ def _last(limits: ProgramLimits, bounded: bool) -> Callable[[], None]:
     space = memcg.address_space(limits.memory_mb * MIB, bounded)
     if limits.address_space_mb is not None:
         space = limits.address_space_mb * MIB
+    if limits.shadow:
+        space = resource.RLIM_INFINITY  # bounded by the cgroup, or by the supervisor (_Watch)
     pairs = [
         (resource.RLIMIT_AS, space),
         (resource.RLIMIT_NOFILE, limits.open_files),
@@ -191,7 +207,11 @@ class _Watch:
         self.confinement, self.disk = confinement, disk
         self.stdout, self.stderr = bytearray(), bytearray()
         self.output_bytes = 0
-        self.timed_out = self.output_overflow = self.over_disk = False
+        self.timed_out = self.output_overflow = self.over_disk = self.over_memory = False
+        # A program without RLIMIT_AS and outside a memory cgroup: its resident memory is read
+        self.resident_cap = (
+            limits.memory_mb * MIB if limits.shadow and not confinement.bounds_memory else 0
+        )
         self.selector = selectors.DefaultSelector()
         for stream, name in ((proc.stdout, "stdout"), (proc.stderr, "stderr")):
             os.set_blocking(stream.fileno(), False)
@@ -217,6 +237,9 @@ class _Watch:
                 return
             if self.disk.over():
                 self.over_disk = True
+                return
+            if self.resident_cap and (_resident(self.student) or 0) > self.resident_cap:
+                self.over_memory = True
                 return
             wait = min(deadline - time.monotonic(), POLL if self.pidfd is not None else 0.002)
             events = self.selector.select(max(wait, 0.0))
@@ -303,6 +326,7 @@ class _Watch:
             output_overflow=self.output_overflow,
             disk=disk,
             memory=memory,
+            over_memory=self.over_memory,
         )
 
 
@@ -328,6 +352,15 @@ def _own_peak(max_rss: int) -> int | None:
     except (OSError, IndexError, ValueError):
         supervisor = 0
     return max_rss if max_rss > supervisor else None
+
+
+def _resident(pid: int) -> int | None:
+    """Bytes a live process holds in memory (its RSS, from /proc), None once it is gone."""
+    try:
+        with open(f"/proc/{pid}/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * PAGE
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 def _pidfd(pid: int) -> int | None:

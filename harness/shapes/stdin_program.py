@@ -16,9 +16,10 @@ item's other cases are not run.
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from harness.config import AssignmentConfig, LanguageConfig
@@ -28,13 +29,15 @@ from harness.records.probes import Probe
 from harness.sandbox import quota
 from harness.sandbox.image import image_bytes
 from harness.sandbox.isolation import Kind
-from harness.sandbox.program import ProgramLimits, run_program
+from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
 from harness.sandbox.replies import program_outcome
 from harness.sandbox.workdir import CopyRefused, private_copy, run_copy
 from harness.shapes import programs
 from harness.shapes.base import RunContext, SubmissionRun, call_limits
 from harness.shapes.exchange import NotGiven, answered, entries, given
 from harness.shapes.programs import Commands, Program
+from harness.shapes.sanitizer import settings as sanitizer
+from harness.shapes.sanitizer.settings import Rerun
 from harness.shapes.streaks import Streaks
 from harness.submissions import Submission, SubmissionProblem
 
@@ -84,6 +87,7 @@ class _Built:
     run: tuple[str, ...]  # the command that runs it
     failure: LoadOutcome | None = None  # why it could not be built
     image: int = 0  # bytes its executable maps before it runs (0: unknown, or an interpreter's)
+    command: tuple[str, ...] = ()  # the command that built it (empty: not built)
 
 
 class _Runs:
@@ -116,10 +120,13 @@ class _Runs:
         variables = assignment.program.variables
         return programs.commands(program, language, variables, self.context.python)
 
-    def _build(self, program: Program) -> _Built:
+    def _build(self, program: Program, extra: tuple[str, ...] = ()) -> _Built:
+        """`program` built in the working copy, with `extra` flags at the end of its build
+        command (the sanitizer build's)."""
         commands = self._commands(program)
         if not commands.build:
             return _Built(program, commands.run)
+        commands = replace(commands, build=commands.build + extra)
         settings = self.context.assignment.program
         assert settings is not None
         limits = programs.build_limits(settings.build_time, settings.build_memory_mb)
@@ -147,7 +154,8 @@ class _Runs:
             text = text.replace(f"{self.workdir}/", "").strip()
             message = programs.shown(text) or f"the build of {program.label} {run.ending.text}"
             return _Built(program, commands.run, LoadOutcome("build", message=message))
-        return _Built(program, commands.run, image=self._image(commands.run[0]))
+        image = self._image(commands.run[0])
+        return _Built(program, commands.run, image=image, command=commands.build)
 
     def _image(self, command: str) -> int:
         """The size of a built executable's image, read before any of its runs."""
@@ -175,23 +183,12 @@ class _Runs:
         """One run of a built program given `puzzle` (as `program.input` says), in a fresh copy
         of the built working copy, stopped on the wall clock at `wall` seconds; its answer read
         as `program.output` says, before the copy goes."""
-        language = self.context.languages[chosen.program.language]
-        kind: Kind = "toolchain" if language.processes else "program"
-        cap = self.context.assignment.limits.disk
         io = self.context.assignment.program
         assert io is not None
         program_limits = run_limits(limits, wall)
         try:
-            with run_copy(self.workdir, self.context.workdir_base, cap) as here:
-                start = given(chosen.run, puzzle, io, here)
-                before = entries(here) if io.output == "file" else frozenset()
-                disk = quota.watch(here, cap)
-                isolation = self.context.isolation
-                run = run_program(
-                    start.argv, here, start.stdin, program_limits, isolation, kind, disk
-                )
-                stderr = run.stderr.replace(f"{here}/".encode(), b"")
-                outcome = program_outcome(replace(run, stderr=stderr), chosen.image)
+            with self._started(chosen, puzzle, program_limits) as (run, here, before):
+                outcome = program_outcome(run, chosen.image)
                 return answered(outcome, io, here, program_limits.output_bytes, before)
         except CopyRefused as err:
             return CallOutcome("not_loaded", message=f"cannot copy the built program: {err}")
@@ -199,6 +196,33 @@ class _Runs:
             return CallOutcome("not_loaded", message=str(err))
         except OSError as err:
             return CallOutcome("internal", message=f"cannot start {chosen.run[0]}: {err}")
+
+    @contextlib.contextmanager
+    def _started(
+        self,
+        chosen: _Built,
+        puzzle: str,
+        limits: ProgramLimits,
+        environment: Mapping[str, str] | None = None,
+    ) -> Iterator[tuple[ProgramRun, Path, frozenset[str]]]:
+        """A built program run on `puzzle` in a fresh copy of the built working copy, open
+        while the block reads what it left: the run (the copy's path stripped from its stderr),
+        the copy, and its entries before the run (for an output file)."""
+        language = self.context.languages[chosen.program.language]
+        kind: Kind = "toolchain" if language.processes else "program"
+        cap = self.context.assignment.limits.disk
+        io = self.context.assignment.program
+        assert io is not None
+        with run_copy(self.workdir, self.context.workdir_base, cap) as here:
+            start = given(chosen.run, puzzle, io, here)
+            before = entries(here) if io.output == "file" else frozenset()
+            disk = quota.watch(here, cap)
+            isolation = self.context.isolation
+            run = run_program(
+                start.argv, here, start.stdin, limits, isolation, kind, disk,
+                environment=environment,
+            )  # fmt: skip
+            yield replace(run, stderr=run.stderr.replace(f"{here}/".encode(), b"")), here, before
 
     def _no_program(self, size: int) -> str:
         settings = self.context.assignment.program
@@ -221,10 +245,8 @@ class _Runs:
 
 
 def _for_size(built: list[_Built], size: int) -> _Built | None:
-    own = [b for b in built if b.program.sizes and size in b.program.sizes]
-    rest = [b for b in built if b.program.sizes is None]
-    candidates = own or rest
-    return candidates[0] if candidates else None
+    program = _program_for([b.program for b in built], size)
+    return next((b for b in built if b.program == program), None)
 
 
 def _program_note(chosen: _Built, programs_count: int, entry: str | None) -> str:
@@ -242,3 +264,68 @@ def _unbuilt(chosen: _Built) -> str:
     failure = chosen.failure
     assert failure is not None
     return f"{chosen.program.label} did not build: {failure.message}"
+
+
+@dataclass(frozen=True)
+class SanitizedPrograms:
+    """The submission's C and C++ programs built with the sanitizers (harness/shapes/sanitizer/),
+    each program as the normal build made it, with the sanitizers' flags at the end of its
+    command; a failed case is run again on the program of its size."""
+
+    runs: _Runs | None
+    found: tuple[Program, ...] = ()
+    built: Mapping[Program, _Built] = field(default_factory=dict)
+    failure: str = ""
+    sources: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def optimisation(self) -> str:
+        commands = [built.command for built in self.built.values() if built.command]
+        return sanitizer.optimisation(commands[0]) if commands else ""
+
+    def rerun(self, probe: Probe, limits: ProgramLimits) -> Rerun | None:
+        program = _program_for(self.found, probe_size(probe))
+        chosen = self.built.get(program) if program is not None else None
+        if self.runs is None or chosen is None:
+            return None  # no program for its size, or one the sanitizers do not build
+        started = self.runs._started(chosen, str(probe.args[0]), limits, sanitizer.ENVIRONMENT)
+        try:
+            with started as (run, _, _):
+                stderr = run.stderr.replace(f"{self.runs.workdir}/".encode(), b"")
+                return Rerun(stderr, run.ending.text)
+        except (CopyRefused, NotGiven, OSError) as err:
+            return Rerun(b"", f"not run: {err}")
+
+
+@contextlib.contextmanager
+def sanitized(submission: Submission, context: RunContext) -> Iterator[SanitizedPrograms]:
+    """The programs of its probes' sizes built with the sanitizers, while the block runs (those
+    built by gcc or g++; the others are not built again)."""
+    found = programs.find_programs(submission, context.assignment, context.languages)
+    wanted = {_program_for(found, probe_size(probe)) for probe in context.probes}
+    chosen = [p for p in found if p in wanted and _by_gcc(context, p)]
+    if not chosen:
+        yield SanitizedPrograms(None, found, failure="no program of theirs is built by gcc or g++")
+        return
+    cap = context.assignment.limits.disk
+    with private_copy(submission.path, context.workdir_base, cap) as workdir:
+        runs = _Runs(context, workdir, found)
+        built = {program: runs._build(program, sanitizer.FLAGS) for program in chosen}
+        failed = [b.failure.message for b in built.values() if b.failure is not None]
+        working = {program: b for program, b in built.items() if b.failure is None}
+        files = [file for program in working for file in program.sources]
+        sources = sanitizer.read_sources(workdir, files)
+        failure = "" if working else f"the build failed: {failed[0]}"
+        yield SanitizedPrograms(runs, found, working, failure, sources)
+
+
+def _program_for(found: Sequence[Program], size: int) -> Program | None:
+    """The program that answers a size: the one for that size, else the one for every size."""
+    own = [p for p in found if p.sizes and size in p.sizes]
+    rest = [p for p in found if p.sizes is None]
+    candidates = own or rest
+    return candidates[0] if candidates else None
+
+
+def _by_gcc(context: RunContext, program: Program) -> bool:
+    return sanitizer.sanitizable(context.languages[program.language].build)

@@ -19,9 +19,10 @@ makes the build again with the first main, the driver's, linked, and the feedbac
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from harness.config import DriverConfig, LanguageConfig
@@ -56,6 +57,8 @@ class Built:
     image: int = 0  # bytes its executable maps before it runs (0: unknown, or not an ELF file)
     compilations: int = 1  # times the compiler ran (more than one only when a build failed)
     notes: tuple[str, ...] = ()  # what the build did that the student should know
+    files: tuple[Path, ...] = ()  # the student's files it built, relative to `folder`
+    command: tuple[str, ...] = ()  # the build command (empty: nothing was built)
 
 
 @dataclass(frozen=True)
@@ -68,36 +71,43 @@ class _Attempt:
     own_main: bool = False  # linked with the student's main() left out
 
 
-def build(submission: Submission, context: RunContext, keep: contextlib.ExitStack) -> Built:
-    """Build `submission` with the driver, its working copies kept open on `keep`. Raises
-    SubmissionProblem when it cannot be built at all (no source file, a copy refused)."""
+def build(
+    submission: Submission,
+    context: RunContext,
+    keep: contextlib.ExitStack,
+    extra: tuple[str, ...] = (),
+) -> Built:
+    """Build `submission` with the driver, its working copies kept open on `keep`, with `extra`
+    flags at the end of the build command (the sanitizer build's). Raises SubmissionProblem when
+    it cannot be built at all (no source file, a copy refused)."""
+    attempt = functools.partial(_attempt, submission, context, extra=extra)
     try:
-        attempt = _attempt(submission, context, None, keep)
-        if attempt.failure is not None and OWN_MAIN.search(attempt.failure.message):
-            attempt = _attempt(submission, context, None, keep, own_main=True)
-        failure = attempt.failure
-        if failure is None or failure.kind == "internal" or len(attempt.files) < 2:
-            return _built(attempt)
-        return _without_failing(submission, context, attempt, keep)
+        first = attempt(None, keep)
+        if first.failure is not None and OWN_MAIN.search(first.failure.message):
+            first = attempt(None, keep, own_main=True)
+        failure = first.failure
+        if failure is None or failure.kind == "internal" or len(first.files) < 2:
+            return _built(first)
+        return _without_failing(attempt, first, keep)
     except CopyRefused as err:
         raise SubmissionProblem(f"cannot copy the submission: {err}") from None
 
 
 def _without_failing(
-    submission: Submission, context: RunContext, first: _Attempt, keep: contextlib.ExitStack
+    attempt: Callable[..., _Attempt], first: _Attempt, keep: contextlib.ExitStack
 ) -> Built:
     """Each file built alone with the driver, then the build again without those that fail."""
     failing: list[tuple[str, str]] = []
     for file in first.files:
         with contextlib.ExitStack() as trial:
-            failure = _attempt(submission, context, (file,), trial).failure
+            failure = attempt((file,), trial).failure
         if failure is not None:
             failing.append((str(file), _first_error(failure.message)))
     left_out = {name for name, _ in failing}
     rest = tuple(file for file in first.files if str(file) not in left_out)
     if not rest or not failing:  # every file fails, or each builds alone but not together
         return _built(first, compilations=1 + len(first.files))
-    again = _attempt(submission, context, rest, keep)
+    again = attempt(rest, keep)
     return _built(again, tuple(failing), 2 + len(first.files))
 
 
@@ -113,9 +123,11 @@ def _attempt(
     only: Sequence[Path] | None,
     stack: contextlib.ExitStack,
     own_main: bool = False,
+    extra: tuple[str, ...] = (),
 ) -> _Attempt:
     """One build in a fresh copy of the submission (on `stack`), of the student's files, or of
-    `only` those; with `own_main`, the student's main() beside the driver's is left out."""
+    `only` those; with `own_main`, the student's main() beside the driver's is left out; with
+    `extra` flags at the end of the build command."""
     language, driver = _settings(context)
     cap = context.assignment.limits.disk
     folder = stack.enter_context(private_copy(submission.path, context.workdir_base, cap))
@@ -128,9 +140,9 @@ def _attempt(
     commands = programs.commands(program, language, driver.variables, context.python)
     if not commands.build:
         return _Attempt(folder, files, commands, None, None)
-    build = commands.build[:1] + (LINK_ANYWAY,) * own_main + commands.build[1:]
+    build = commands.build[:1] + (LINK_ANYWAY,) * own_main + commands.build[1:] + extra
     run, failure = _compile(folder, build, context)
-    return _Attempt(folder, files, commands, run, failure, own_main)
+    return _Attempt(folder, files, replace(commands, build=build), run, failure, own_main)
 
 
 def _write_driver(folder: Path, context: RunContext) -> tuple[Path, ...]:
@@ -192,7 +204,10 @@ def _built(
         return Built(attempt.folder, run, attempt.failure, compilations=compilations)
     image = _image(attempt.folder, run[0]) if attempt.run is not None else 0
     notes = (OWN_MAIN_NOTE,) * attempt.own_main
-    return Built(attempt.folder, run, None, left_out, image, compilations, notes)
+    built = attempt.commands.build if attempt.run is not None else ()
+    return Built(
+        attempt.folder, run, None, left_out, image, compilations, notes, attempt.files, built
+    )
 
 
 def _image(folder: Path, command: str) -> int:

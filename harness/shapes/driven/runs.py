@@ -21,7 +21,7 @@ not. After `timeouts_before_skip` time-outs in a row, an item's other probes are
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from harness.config import DriverConfig
@@ -52,7 +52,6 @@ class Runs:
         driver = context.assignment.driver
         assert driver is not None  # the plan checked it (settings.check)
         self.driver: DriverConfig = driver
-        self.kind: Kind = "toolchain" if context.languages[driver.language].processes else "program"
         self.streaks = Streaks(context.assignment.limits.timeouts_before_skip, "runs")
         self.missing: dict[str, str] = {}  # a function found missing -> why, said as CE
 
@@ -189,22 +188,7 @@ class Runs:
     def _run(self, probes: Sequence[Probe], limits: ProgramLimits) -> ProgramRun | CallOutcome:
         """One run of the built driver on `probes`, a line each, in a fresh copy of the built
         working copy."""
-        try:
-            lines = [protocol.request(self._function(p), p.args) for p in probes]
-        except ValueError as err:
-            return CallOutcome("internal", message=f"cannot write the driver's line: {err}")
-        stdin = "".join(f"{line}\n" for line in lines).encode()
-        cap = self.context.assignment.limits.disk
-        isolation, command = self.context.isolation, self.built.run
-        try:
-            with run_copy(self.built.folder, self.context.workdir_base, cap) as here:
-                disk = quota.watch(here, cap)
-                run = run_program(command, here, stdin, limits, isolation, self.kind, disk)
-        except CopyRefused as err:
-            return CallOutcome("not_loaded", message=f"cannot copy the built driver: {err}")
-        except OSError as err:
-            return CallOutcome("internal", message=f"cannot start {command[0]}: {err}")
-        return replace(run, stderr=run.stderr.replace(f"{here}/".encode(), b""))
+        return run_driver(self.context, self.built, probes, limits)
 
     def _ending(self, run: ProgramRun) -> CallOutcome:
         """What a run came to: a missing function it called (CE), else the program's outcome."""
@@ -220,6 +204,46 @@ class Runs:
             return said
         files = "; ".join(f"{file} ({why})" for file, why in self.built.left_out)
         return f"{said}; left out, as they do not compile: {files}"
+
+
+def run_driver(
+    context: RunContext,
+    built: Built,
+    probes: Sequence[Probe],
+    limits: ProgramLimits,
+    environment: Mapping[str, str] | None = None,
+) -> ProgramRun | CallOutcome:
+    """One run of `built`'s driver on `probes`, a line each, in a fresh copy of its working copy
+    (`environment` added to the cleared one); the copy's path is stripped from its stderr."""
+    items = context.assignment.items
+    try:
+        lines = [
+            protocol.request(settings.function_of(p.item, items[p.item]), p.args) for p in probes
+        ]
+    except ValueError as err:
+        return CallOutcome("internal", message=f"cannot write the driver's line: {err}")
+    stdin = "".join(f"{line}\n" for line in lines).encode()
+    cap = context.assignment.limits.disk
+    kind = _kind(context)
+    try:
+        with run_copy(built.folder, context.workdir_base, cap) as here:
+            disk = quota.watch(here, cap)
+            run = run_program(
+                built.run, here, stdin, limits, context.isolation, kind, disk,
+                environment=environment,
+            )  # fmt: skip
+    except CopyRefused as err:
+        return CallOutcome("not_loaded", message=f"cannot copy the built driver: {err}")
+    except OSError as err:
+        return CallOutcome("internal", message=f"cannot start {built.run[0]}: {err}")
+    return replace(run, stderr=run.stderr.replace(f"{here}/".encode(), b""))
+
+
+def _kind(context: RunContext) -> Kind:
+    """A driver that starts processes of its own runs as a toolchain, any other as a program."""
+    driver = context.assignment.driver
+    assert driver is not None  # the plan checked it (settings.check)
+    return "toolchain" if context.languages[driver.language].processes else "program"
 
 
 def _summed(limits: Sequence[ProgramLimits]) -> ProgramLimits:
