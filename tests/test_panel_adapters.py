@@ -43,15 +43,19 @@ def generated(conventions: Conventions, core: str = "first_empty", **item: Any) 
     return names
 
 
-SMALL = {"sizes": (4,)}
+def small(**conventions: Any) -> Conventions:
+    """The course's conventions, at 4x4."""
+    return Conventions.model_validate({"sizes": [4], **conventions})
+
+
 REPRESENTATIONS = [
-    Conventions(**SMALL),
-    Conventions(representation="flat", **SMALL),
-    Conventions(representation="string", blank=".", **SMALL),
-    Conventions(representation="rows", blank=None, **SMALL),
-    Conventions(representation="rows", blank="x", **SMALL),
-    Conventions(representation="rows", values="zero-based", blank=-1, **SMALL),
-    Conventions(representation="rows", values="letters", blank=".", **SMALL),
+    small(),
+    small(representation="flat"),
+    small(representation="string", blank="."),
+    small(representation="rows", blank=None),
+    small(representation="rows", blank="x"),
+    small(representation="rows", values="zero-based", blank=-1),
+    small(representation="rows", values="letters", blank="."),
 ]
 
 
@@ -84,7 +88,7 @@ def test_a_dict_keyed_a1_to_i9_is_read_and_answered() -> None:
 def test_a_flag_form_fills_the_grid_in_place(
     returns: str, solved: object, unsolved: object
 ) -> None:
-    conventions = Conventions(blank="x", **SMALL)
+    conventions = small(blank="x")
     course = Course(conventions)
     solve = generated(conventions, returns=returns)["solve"]
     given = course.grid(PUZZLE)
@@ -94,14 +98,14 @@ def test_a_flag_form_fills_the_grid_in_place(
 
 
 def test_flag_and_grid_and_the_puzzle_as_any_argument() -> None:
-    conventions = Conventions(index_base=1, **SMALL)
+    conventions = small(index_base=1)
     solve = generated(conventions, returns="flag-and-grid", args=["row", "grid"])["solve"]
     assert solve(1, [list(r) for r in PUZZLE]) == (True, [list(r) for r in SOLUTION])
     assert solve(1, [list(r) for r in CLASH])[0] is False
 
 
 def test_a_file_in_the_courses_format_is_read(tmp_path: Path) -> None:
-    conventions = Conventions(blank="x", **SMALL)
+    conventions = small(blank="x")
     path = tmp_path / "puzzle.txt"
     rows = [",".join("x" if v == 0 else str(v) for v in row) for row in PUZZLE]
     path.write_text("\r\n".join(rows))
@@ -121,7 +125,7 @@ def test_an_interface_the_panel_cannot_take_is_a_one_line_error(
     item: dict[str, Any], message: str
 ) -> None:
     with pytest.raises(BadInput, match=message):
-        generated(Conventions(**SMALL), **item)
+        generated(small(), **item)
 
 
 # C prototypes and Java methods, read from the reference ------------------------------------------
