@@ -298,7 +298,10 @@ def calibrate_command(
     ] = None,
     language: Annotated[
         Optional[panel.Language],  # noqa: UP045
-        typer.Option("--language", help="The panel's language: python or cpp (default: both)."),
+        typer.Option(
+            "--language",
+            help="The panel's language: python, cpp or c (default: each the assignment allows).",
+        ),
     ] = None,
     assignment: Annotated[
         str,
@@ -361,7 +364,7 @@ def calibrate_command(
         official = _official(settings, assignment, samples, cases)
         where = folder or settings.path(PANEL)
         held = True
-        for each in (language,) if language else panel.LANGUAGES:
+        for each in (language,) if language else panel.languages(plan):
             found = panel.calibrate(plan, cases, each, panel.members(where, each), official)
             typer.echo(panel_report.render(found) + "\n")
             held = held and found.holds
