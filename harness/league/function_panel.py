@@ -90,23 +90,19 @@ class ItemTimes:
     limit: float  # what grading uses now: config.yaml's, or measured on the reference
     floor: float  # measured on the reference (`time_from_reference`); 0 when not asked
 
+    def timings(self, member: str) -> tuple[tuple[str, Timing], ...]:
+        """The member's timing on each case, with the case."""
+        return tuple((row.case, t) for row in self.cases for t in row.timings if t.member == member)
+
     def failures(self, member: str) -> tuple[tuple[str, Timing], ...]:
-        return tuple(
-            (row.case, t) for row in self.cases for t in row.timings if t.member == member
-            if not t.solved
-        )  # fmt: skip
+        return tuple((case, t) for case, t in self.timings(member) if not t.solved)
 
     @property
     def correct(self) -> tuple[str, ...]:
         return tuple(m for m in self.members if not self.failures(m))
 
     def slowest_of(self, member: str) -> Slowest | None:
-        found = [
-            Slowest(t.cpu, member, row.case)
-            for row in self.cases
-            for t in row.timings
-            if t.member == member
-        ]
+        found = [Slowest(t.cpu, member, case) for case, t in self.timings(member)]
         return max(found, key=lambda s: s.seconds, default=None)
 
     @property
