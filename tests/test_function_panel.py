@@ -213,6 +213,12 @@ def test_bad_input_is_a_one_line_error(tmp_path: Path, args: list[str], message:
 # the shipped assignments ------------------------------------------------------------------------
 
 
+# The panel says 338 s for monash-fit1045 (112 s in Python for a last-empty solver on
+# guessing-9x9/hard-9x9-002), which would make its looping example cost 6 minutes in check: until
+# its suites lose that puzzle (solvers/panel/README.md), it has no record and check no limit row.
+NOT_YET = {"monash-fit1045": "the record comes with the suite that makes 3 x the panel affordable"}
+
+
 def test_every_shipped_solve_limit_has_3x_the_recorded_panel() -> None:
     """Each shipped function library and driven assignment with a solve item has the panel's
     times recorded on its own cases and cores, and every limit in force is 3 x its slowest:
@@ -226,6 +232,9 @@ def test_every_shipped_solve_limit_has_3x_the_recorded_panel() -> None:
     ]
     assert {"c-functions", "java-functions", "sudoku-functions", "monash-fit1045"} <= set(timed)
     for name in timed:
+        if name in NOT_YET:
+            assert not panel_record.record_path(settings, name).is_file(), NOT_YET[name]
+            continue
         plan = make_plan(settings, name)
         assert panel_record.record_path(settings, name).is_file(), name
         for found in panel_record.limit_checks(settings, plan):
