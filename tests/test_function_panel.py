@@ -239,3 +239,22 @@ def test_every_shipped_solve_limit_has_3x_the_recorded_panel() -> None:
         assert panel_record.record_path(settings, name).is_file(), name
         for found in panel_record.limit_checks(settings, plan):
             assert found.problems == (), (name, found.item)
+
+
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")
+def test_c_members_take_the_references_prototype_and_run_through_the_driver(
+    tmp_path: Path,
+) -> None:
+    """c-functions' members, on one of its puzzles (given as a suite of its own): each built
+    with the teacher's driver and the stand-ins, as a submission is, and each correct."""
+    one = load_suite(REPO / "testcases" / "classic-9x9.yaml").cases[:1]
+    suite = tmp_path / "one.yaml"
+    suite.write_text(dump_suite("one", "one shipped 9x9", one))
+    args = ["suites", "calibrate", "--config", str(REPO / "config.yaml"), "-a", "c-functions"]
+    result = runner.invoke(app, [*args, str(suite)])
+    assert result.exit_code == ExitCode.OK, result.output
+    assert result.output.startswith("panel (c, c-functions): CPU seconds per case")
+    lines = result.output.splitlines()
+    (row,) = [line.split() for line in lines if line.startswith("solve_sudoku  one/")]
+    assert row[:2] == ["solve_sudoku", "one/easy-9x9-001"] and len(row) == 2 + len(MEMBERS)
+    assert all(float(cell) >= 0 for cell in row[2:])
