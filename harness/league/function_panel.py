@@ -205,8 +205,8 @@ def write_members(
     team = []
     for name, core in cores(folder, language).items():
         files = ADAPTERS[language].member(core.read_text(encoding="utf-8"), face)
-        (into / name).mkdir()
         for file, text in files:
+            (into / name / file).parent.mkdir(parents=True, exist_ok=True)  # entry: src/x.py
             (into / name / file).write_text(text, encoding="utf-8")
         team.append(Submission(name, into / name))
     return tuple(team)
