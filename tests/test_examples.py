@@ -17,6 +17,7 @@ from harness.cli.check import (
     example_row,
     example_rows,
     expected_outcomes,
+    limit_rows,
     reference_rows,
 )
 from harness.config import load_config
@@ -106,12 +107,20 @@ CHECKED = {  # what `check` grades: the references, and each example with its ex
     "board-solver": 1 + 21,
     "stdin-program": 2 + 13,  # the C++ and the Python reference
     "sudoku-script": 1 + 9,
-    "c-functions": 1 + 7,  # compiled functions, called by a teacher's driver (shape driven)
+    "c-functions": 1 + 11,  # compiled functions, called by a teacher's driver (shape driven)
     "java-functions": 1 + 3,
     "uwb-css342": 1 + 5,  # the course's own unit tests: GoogleTest
     "hawaii-ics211": 1 + 4,  # JUnit 5
     "cmu-15112-pytest": 1 + 8,  # pytest, under the harness's runner
 }
+LIMITED = {  # solve items whose limit `check` holds to the panel's recorded times (a row each)
+    "cmu-15112": 1,
+    "columbia-csp": 1,
+    "sudoku-functions": 1,
+    "sudoku-script": 1,
+    "c-functions": 1,
+    "java-functions": 1,
+}  # monash-fit1045's is not recorded: tests/test_function_panel.py says why
 TOOLCHAINS = {  # what an assignment needs here, a command or a file (.ci/run installs them)
     "c-functions": "gcc",
     "java-functions": "javac",
@@ -138,8 +147,10 @@ def test_check_passes_on_the_repository(assignment: str) -> None:
     results = examples_report(assignment).submissions
     _, expected = expected_outcomes(config, assignment)
     rows = reference_rows(config, plan, 2) + example_rows(assignment, results, expected)
-    assert [row for row in rows if not row.ok] == []
+    limits = limit_rows(config, plan)  # the solve limits against the panel's recorded times
+    assert [row for row in [*rows, *limits] if not row.ok] == []
     assert len(rows) == CHECKED[assignment]
+    assert len(limits) == LIMITED.get(assignment, 0)
     examples = list(folder.glob("*.expected.yaml"))
     assert len(examples) == CHECKED[assignment] - (2 if assignment == "stdin-program" else 1)
 
@@ -149,7 +160,9 @@ def test_the_check_command_grades_references_and_examples() -> None:
     args = ["check", "--config", str(REPO / "config.yaml"), "-a", "columbia-csp"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == ExitCode.OK, result.output
-    assert f"{CHECKED['columbia-csp']} ok, 0 mismatched" in result.output
+    rows = CHECKED["columbia-csp"] + LIMITED["columbia-csp"]
+    assert f"{rows} ok, 0 mismatched" in result.output
+    assert "columbia-csp  limit      backtracking" in result.output
 
 
 def _repo_with_one_example(tmp_path: Path, expected: str) -> Path:

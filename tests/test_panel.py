@@ -25,6 +25,7 @@ from harness.records.verdicts import Verdict
 from tests.conftest import DATASETS, REPO
 
 PANEL = REPO / "solvers" / "panel"
+MEMBERS = panel.MEMBERS["python"]
 WITS = DATASETS / "wits-sample-io"
 runner = CliRunner()
 
@@ -189,11 +190,11 @@ def test_tiers_that_meet_their_samples_give_a_table_and_exit_0(tmp_path: Path) -
     lines = output.splitlines()
     assert lines[0] == "panel (python): CPU seconds per case, or the verdict"
     assert lines[1] == f"official samples: {tmp_path / 'samples'}"
-    assert lines[3].split() == ["tier", "case", "limit", "s", *panel.MEMBERS]
+    assert lines[3].split() == ["tier", "case", "limit", "s", *MEMBERS]
     rows = [line.split() for line in lines if line.startswith("9x9 easy")]
     assert [r[2] for r in rows] == ["official/nine/in1", "tiny/easy-9x9-1", "as"]
     assert all(float(cell) < 5 for cell in rows[0][4:])
-    assert rows[-1][-len(panel.MEMBERS) :] == ["yes"] * len(panel.MEMBERS)
+    assert rows[-1][-len(MEMBERS) :] == ["yes"] * len(MEMBERS)
     assert "2 of 2 tiers match the official samples both ways:" in output
     assert "panel (cpp)" not in output
 
@@ -205,7 +206,7 @@ def test_a_member_that_misses_the_samples_in_time_must_miss_ours_too(tmp_path: P
     code, output = calibrate(config)
     assert code == ExitCode.FAILED, output
     easy = [line for line in output.splitlines() if line.startswith("9x9 easy")]
-    assert "TLE" in easy[0] and easy[-1].split()[-len(panel.MEMBERS) :] == ["yes"] * 6
+    assert "TLE" in easy[0] and easy[-1].split()[-len(MEMBERS) :] == ["yes"] * len(MEMBERS)
     assert "NO: 9x9 medium: no official sample of this tier at this size" in output
     assert "1 of 2 tiers match" in output
 
@@ -257,11 +258,11 @@ def shipped_cases() -> tuple[Case, ...]:
 CHECKED: dict[panel.Language, tuple[str, ...]] = {
     "cpp": ("mrv", "singles_once"),
     "python": ("singles_once", "singles"),
-}
+}  # C's members are all first- or last-empty: shown by `suites calibrate`, held by no sample
 
 
 @pytest.mark.skipif(not WITS.is_dir(), reason="../shared/datasets/wits-sample-io is absent")
-@pytest.mark.parametrize("language", panel.LANGUAGES)
+@pytest.mark.parametrize("language", list(CHECKED))
 def test_every_shipped_tier_meets_its_official_samples_both_ways(language: panel.Language) -> None:
     """A program that passes the official samples of a tier in time passes every case of ours
     of that tier; one that misses them misses most of ours: the course's marks, by its samples."""

@@ -1,5 +1,8 @@
 """`sudoku-harness check`: the reference must score full marks, every example its expected outcome.
 
+Each solve item's limit is held, without running anything, to the function panel's times that
+`suites calibrate -a NAME --record` wrote (solvers/panel/times/NAME.yaml), when it wrote them.
+
 An example submission folder `examples/NAME/` has its expected outcome beside it, in
 `examples/NAME.expected.yaml`:
 
@@ -24,6 +27,7 @@ from harness.errors import BadInput, one_line
 from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import Plan
 from harness.grading.run import grade_all
+from harness.league.panel_record import limit_checks
 from harness.puzzles.suites import load_suites
 from harness.records.results import ItemResult, SubmissionResult
 from harness.records.verdicts import Verdict
@@ -64,7 +68,8 @@ def _check_assignment(config: Config, name: str, jobs: int) -> list[CheckRow]:
     examples, expected = expected_outcomes(config, name)  # first: a bad one is said before grading
     plan = calibrated_plan(config, name)
     results = _grade(plan, examples, jobs) if examples else ()
-    return reference_rows(config, plan, jobs) + example_rows(name, results, expected)
+    rows = reference_rows(config, plan, jobs) + example_rows(name, results, expected)
+    return rows + limit_rows(config, plan)
 
 
 def left_out_lines(config: Config, name: str) -> list[str]:
@@ -99,6 +104,16 @@ def example_rows(
 ) -> list[CheckRow]:
     """Each example's result held against its expected outcome (`expected_outcomes`)."""
     return [example_row(name, result, expected[result.name]) for result in results]
+
+
+def limit_rows(config: Config, plan: Plan) -> list[CheckRow]:
+    """Each solve item's limit held to the function panel's recorded times (its slowest correct
+    member, times 3: harness/league/panel_record.py); none where nothing is recorded. Reading
+    the record runs nothing: `suites calibrate -a NAME --record` runs the panel."""
+    return [
+        CheckRow(plan.name, "limit", c.item, c.needed, f"{c.limit:g} s", c.problems)
+        for c in limit_checks(config, plan)
+    ]
 
 
 def _grade(plan: Plan, submissions: list[Submission], jobs: int) -> tuple[SubmissionResult, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -305,7 +306,10 @@ def calibrate_command(
     ] = None,
     language: Annotated[
         Optional[panel.Language],  # noqa: UP045
-        typer.Option("--language", help="The panel's language: python or cpp (default: both)."),
+        typer.Option(
+            "--language",
+            help="The panel's language: python, cpp or c (default: each the assignment allows).",
+        ),
     ] = None,
     assignment: Annotated[
         str,
@@ -332,6 +336,14 @@ def calibrate_command(
         Optional[Path],  # noqa: UP045
         typer.Option("--config", help="config.yaml to use (default: ./config.yaml or a parent's)."),
     ] = None,
+    record: Annotated[
+        bool,
+        typer.Option(
+            "--record",
+            help="A function library or driven assignment: write the panel's slowest times to "
+            "solvers/panel/times/ASSIGNMENT.yaml, which `check` holds the limits to.",
+        ),
+    ] = False,
     verbose: VerboseOption = False,
 ) -> None:
     """Run the panel of typical student solvers (solvers/panel) on every case and on the
@@ -339,11 +351,19 @@ def calibrate_command(
     member that solves the tier's samples in time solves every case of it, one that misses them
     misses most. Exit 1 when a tier does not hold.
 
+    A function library or driven assignment (Python, C, Java): its panel of first- and
+    last-empty backtracking solvers, with and without a candidate check, runs on each solve
+    item's cases; each limit should be the smallest whole second at least 3 x the slowest.
+    Exit 1 when a limit in force lacks that margin.
+
     Example: [bold]sudoku-harness suites calibrate --language cpp testcases/stdin-25x25.yaml[/bold]
     """
 
     def work() -> ExitCode:
         settings = load_config(find_config(config))
+        if _function_shaped(settings, assignment):
+            unused = {"--language": language, "--samples": samples}
+            return _calibrate_functions(settings, assignment, paths, folder, record, unused)
         plan = calibrated_plan(settings, assignment)
         suite_paths = paths or [settings.path(p) for p in settings.assignment(assignment).suites]
         cases = [case for suite in load_suites(suite_paths) for case in suite.cases]
@@ -352,7 +372,7 @@ def calibrate_command(
         official = _official(settings, assignment, samples, cases)
         where = folder or settings.path(PANEL)
         held = True
-        for each in (language,) if language else panel.LANGUAGES:
+        for each in (language,) if language else panel.languages(plan):
             found = panel.calibrate(plan, cases, each, panel.members(where, each), official)
             typer.echo(panel_report.render(found) + "\n")
             held = held and found.holds
@@ -391,3 +411,43 @@ def _official(
         return None
     where = folder or settings.path(configured.path)
     return official_samples.load(configured, where, official_samples.value_styles(cases))
+
+
+def _function_shaped(settings: Config, name: str) -> bool:
+    """Whether the function panel times the assignment (a function library, shape driven)."""
+    from harness.league.function_panel import SHAPES
+
+    return settings.assignment(name).shape in SHAPES
+
+
+def _calibrate_functions(
+    settings: Config,
+    name: str,
+    paths: list[Path] | None,
+    folder: Path | None,
+    record: bool,
+    unused: Mapping[str, object],
+) -> ExitCode:
+    """The function panel (solvers/panel/functions) on the solve items' cases, and the limits
+    that follow (harness/league/function_panel.py); recorded for `check` with `record`."""
+    from harness.league import function_panel, function_panel_report, panel_record
+
+    for option, value in unused.items():
+        if value is not None:
+            raise BadInput.at(option, f"not for {name}: its panel is in its own language")
+    if paths and record:
+        raise BadInput.at("--record", "the times on other suites than config.yaml's are not "
+                          "what its limits are held to")  # fmt: skip
+    if paths:
+        suites = tuple(path.resolve() for path in paths)
+        chosen = settings.assignment(name).model_copy(update={"suites": suites})
+        settings = settings.model_copy(
+            update={"assignments": {**settings.assignments, name: chosen}}
+        )
+    plan = calibrated_plan(settings, name)
+    where = folder or settings.path(PANEL)
+    found = function_panel.calibrate(settings, plan, where)
+    typer.echo(function_panel_report.render(found))
+    if record:
+        typer.echo(f"\nrecorded in {panel_record.write(settings, plan, found, where)}")
+    return ExitCode.OK if found.holds else ExitCode.FAILED

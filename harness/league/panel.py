@@ -7,12 +7,17 @@ panel (solvers/panel/LANGUAGE/) holds one program per algorithm students hand in
   column and box does not find it;
 - first_empty_unchecked: the handout's Algorithm 1 as written: the next value is put in, then the
   move is checked; an explicit stack of moves;
+- last_empty, last_empty_unchecked: the same two, filling the last empty cell first (the loop
+  that looks for an empty cell runs on to the end of the grid), as many students' do;
 - chars: reads the grid a character at a time; first-empty backtracking with tables of the values
   each row, column and box holds (the fastest first-empty member: the same search, cheaper steps);
 - mrv: backtracking on the empty cell with the fewest candidates, no propagation;
 - singles_once: naked and hidden singles once, before a first-empty search (a contradiction is
   not noticed there: the search meets it);
 - singles: naked and hidden singles at every node of a first-empty search.
+
+In Python and C++ all eight; in C the four backtracking members (BACKTRACKING), where the
+assignment lets programs be written in C.
 
 Each member is built and run like a submission (harness/shapes/stdin_program.py), under the CPU
 limit its size's item gets when grading. On our cases it runs as grading runs it: a size's cases
@@ -45,17 +50,20 @@ from harness.records.tiers import TIERS, Tier
 from harness.records.verdicts import Verdict
 from harness.submissions import Submission, SubmissionProblem
 
-MEMBERS = (  # file stems in solvers/panel/LANGUAGE/
+Language = Literal["python", "cpp", "c"]
+LANGUAGES: tuple[Language, ...] = get_args(Language)
+SUFFIXES: dict[Language, str] = {"python": ".py", "cpp": ".cpp", "c": ".c"}
+BACKTRACKING = (  # file stems in solvers/panel/LANGUAGE/: the plain searches, in every language
     "first_empty",
     "first_empty_unchecked",
-    "chars",
-    "mrv",
-    "singles_once",
-    "singles",
+    "last_empty",
+    "last_empty_unchecked",
 )
-Language = Literal["python", "cpp"]
-LANGUAGES: tuple[Language, ...] = get_args(Language)
-SUFFIXES: dict[Language, str] = {"python": ".py", "cpp": ".cpp"}
+MEMBERS: dict[Language, tuple[str, ...]] = {  # and the stronger ones where students write them
+    "python": (*BACKTRACKING, "chars", "mrv", "singles_once", "singles"),
+    "cpp": (*BACKTRACKING, "chars", "mrv", "singles_once", "singles"),
+    "c": BACKTRACKING,
+}
 
 
 @dataclass(frozen=True)
@@ -190,12 +198,20 @@ class Calibration:
 def members(folder: Path, language: Language) -> tuple[Submission, ...]:
     """The panel's programs in `language`, in MEMBERS order; BadInput when one is missing."""
     found = []
-    for name in MEMBERS:
+    names = MEMBERS[language]
+    for name in names:
         path = folder / language / f"{name}{SUFFIXES[language]}"
         if not path.is_file():
-            raise BadInput.at(str(path), f"no such file: the panel needs {', '.join(MEMBERS)}")
+            raise BadInput.at(str(path), f"no such file: the panel needs {', '.join(names)}")
         found.append(Submission(name, path))
     return tuple(found)
+
+
+def languages(plan: Plan) -> tuple[Language, ...]:
+    """The panel's languages the assignment's programs may be written in (`program.languages`)."""
+    program = plan.assignment.program
+    allowed = set(program.languages) if program is not None else set(LANGUAGES)
+    return tuple(language for language in LANGUAGES if language in allowed)
 
 
 def case_probes(plan: Plan, cases: Sequence[Case]) -> tuple[Probe, ...]:
