@@ -213,10 +213,7 @@ def test_bad_input_is_a_one_line_error(tmp_path: Path, args: list[str], message:
 # the shipped assignments ------------------------------------------------------------------------
 
 
-# The panel says 338 s for monash-fit1045 (112 s in Python for a last-empty solver on
-# guessing-9x9/hard-9x9-002), which would make its looping example cost 6 minutes in check: until
-# its suites lose that puzzle (solvers/panel/README.md), it has no record and check no limit row.
-NOT_YET = {"monash-fit1045": "the record comes with the suite that makes 3 x the panel affordable"}
+NOT_YET: dict[str, str] = {}  # assignments whose solve limit is not held to a record yet
 
 
 def test_every_shipped_solve_limit_has_3x_the_recorded_panel() -> None:

@@ -1,6 +1,6 @@
 /* A correct submission whose solver fills the LAST empty cell first: the loop that looks for
    an empty cell has no break, so the cell it keeps is the last one it saw. Every answer is
-   right; it is only slower on some puzzles (about a second of CPU on guessing-9x9's second). */
+   right; it is only slower on some puzzles (about a second of CPU on guessing-hard-9x9's puzzle). */
 
 // Returns true if val is already in row i.
 int is_val_in_row(const int val, const int i, const int sudoku[9][9]) {
