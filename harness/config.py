@@ -631,6 +631,13 @@ class AssignmentConfig(_Strict):
         description="when importing fails, run the top-level statements one by one, skipping "
         "those that raise, and grade what got defined (the board-classes shape always does)",
     )
+    sanitize: bool = Field(
+        default=True,
+        description="a compiled submission (C, C++) that lost marks on a wrong answer or a "
+        "run-time error is built again with AddressSanitizer and UndefinedBehaviorSanitizer and "
+        "those cases run again, to name its undefined behaviour (marks unchanged); false: never "
+        "(it about doubles such a submission's CPU time)",
+    )
     suites: tuple[Path, ...] = Field(
         default=(),
         description="suite files, graded in order (required but for the course's unit tests, "

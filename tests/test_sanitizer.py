@@ -311,6 +311,12 @@ def test_the_example_is_named_and_its_marks_are_the_normal_builds(
         return [(i.name, i.marks, [(c.id, c.verdict.value) for c in i.cases]) for i in result.items]
 
     assert marks(unnamed) == marks(named)
+    monkeypatch.undo()
+    off = replace(
+        solve_plan, assignment=solve_plan.assignment.model_copy(update={"sanitize": False})
+    )
+    unasked = graded(off, EXAMPLE)  # config.yaml's `sanitize: false`: no build made
+    assert unasked.note == "" and marks(unasked) == marks(named)
 
 
 @pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")

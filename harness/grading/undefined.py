@@ -3,10 +3,10 @@ that ran to a wrong answer or a run-time error (WA, RE), its sanitizer build run
 again (harness/shapes/sanitizer/), and what it found becomes a feedback line of the item and a
 short note of the submission.
 
-Only submissions that lost marks pay for it. Time-outs, memory and output limits are not run
-again: a rerun several times slower would cost most where it tells least. Nothing here changes
-a verdict or a mark, and a failure of the step itself is logged, never an IE: the result is then
-the one graded.
+Only submissions that lost marks pay for it (config.yaml's `sanitize: false` turns it off).
+Time-outs, memory and output limits are not run again: a rerun several times slower would cost
+most where it tells least. Nothing here changes a verdict or a mark, and a failure of the step
+itself is logged, never an IE: the result is then the one graded.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def named(
     plan: Plan, submission: Submission, judged: JudgedRun, result: SubmissionResult
 ) -> SubmissionResult:
     """`result` with what the sanitizer build found on its failed cases, if anything."""
-    if result.status != "graded":
+    if result.status != "graded" or not plan.assignment.sanitize:
         return result
     by_shape = _failed(plan, judged.cases, _lost(result))
     examined = [_examined(plan, submission, shape, failed) for shape, failed in by_shape.items()]
