@@ -5,8 +5,9 @@ turns, in one run.
 
     python benchmarks/bench_groups.py [--rounds 3] [--before 5fd5c56]
 
-Each grading is `python -m harness grade -a NAME EXAMPLES -j 1 --json ...` in a process of its
-own (PYTHONPATH naming the tree), its CPU time (its own and its children's, the sandboxed
+Each grading is `python -m harness grade -a NAME EXAMPLES -j 1 --json ...` of today's examples, in
+a process of its own (PYTHONPATH naming the tree, whose config.yaml and suites it reads), its CPU
+time (its own and its children's, the sandboxed
 workers' included) read from the kernel. Today's pays, once, for finding the reference sound
 (then kept in a cache the rounds share, as a teacher's runs do) and for judging the constant
 answers. The ratio is the median of per-round ratios, per submission; the marks of each side are
@@ -42,7 +43,7 @@ def cpu_of(command: list[str], env: dict[str, str]) -> float:
 def graded(tree: Path, name: str, out: Path, cache: Path) -> tuple[float, int, float]:
     """CPU seconds, submissions and total marks of grading `name`'s examples with `tree`."""
     env = {**os.environ, "PYTHONPATH": str(tree), "SUDOKU_HARNESS_CACHE": str(cache)}
-    examples = tree / "submissions" / name
+    examples = REPO / "submissions" / name  # today's examples, graded by either tree
     command = [sys.executable, "-m", "harness", "grade", "--config", str(tree / "config.yaml")]
     command += ["-a", name, str(examples), "-j", "1", "--json", str(out), "--quiet"]
     seconds = cpu_of(command, env)
