@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from harness.cli.app import app
 from harness.errors import ExitCode
 from harness.puzzles import solver
+from harness.puzzles.rating import plain_tries, rounds
 from harness.puzzles.suites import load_suite
 from tests.conftest import FIXTURES, REPO
 
@@ -208,6 +209,24 @@ def test_max_blanks_caps_the_blanks_and_keeps_the_difficulty(tmp_path: Path) -> 
         assert case.rating is not None and case.rating.difficulty == "easy"
 
 
+def test_max_rounds_and_max_tries_keep_each_case_within_a_samples_measures(tmp_path: Path) -> None:
+    """The handout's 9x9 "Easy" sample (in1): 48 blanks, naked singles in 6 rounds, 503 tries
+    of a plain first-empty backtracker; a case made to stand beside it is no harder."""
+    out, spoilt = tmp_path / "s.yaml", tmp_path / "u.yaml"
+    within = ["--max-blanks", "48", "--max-rounds", "6", "--max-tries", "503"]
+    result = invoke(*generate_args(out, "--difficulty", "easy", "--seed", "90", *within))
+    assert result.exit_code == ExitCode.OK, result.output
+    made = load_suite(out).cases
+    assert all("--max-blanks 48 --max-rounds 6 --max-tries 503:" in (c.source or "") for c in made)
+    unsolvable = [*generate_args(spoilt, "--difficulty", "easy", *within), "--unsolvable"]
+    assert invoke(*unsolvable).exit_code == ExitCode.OK
+    for case in (*made, *load_suite(spoilt).cases):
+        assert sum(v == 0 for row in case.puzzle for v in row) <= 48
+        taken = rounds(case.puzzle, "naked singles")
+        assert taken is not None and taken <= 6, case.id
+        assert plain_tries(case.puzzle, 503) is not None, case.id
+
+
 def test_the_shipped_hard_25x25_league_tier_is_what_its_recorded_command_makes(
     tmp_path: Path,
 ) -> None:
@@ -220,6 +239,14 @@ def test_the_shipped_hard_25x25_league_tier_is_what_its_recorded_command_makes(
     assert (again.puzzle, again.solution) == (shipped["hard-1"].puzzle, shipped["hard-1"].solution)
     assert again.rating is not None and again.rating == shipped["hard-1"].rating
     assert again.rating.guesses >= 200
+
+
+def test_rounds_of_a_hard_puzzle_are_a_one_line_error(tmp_path: Path) -> None:
+    result = invoke(
+        *generate_args(tmp_path / "s.yaml", "--difficulty", "hard", "--max-rounds", "5")
+    )
+    assert result.exit_code == ExitCode.BAD_INPUT
+    assert result.output.strip().startswith("error: --max-rounds: only for --difficulty easy or")
 
 
 def test_guess_counts_outside_hard_are_a_one_line_error(tmp_path: Path) -> None:

@@ -160,6 +160,25 @@ def generate_command(
             "-a board-solver`). Alone, with --difficulty hard.",
         ),
     ] = None,
+    max_rounds: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--max-rounds",
+            min=0,
+            help="Easy or medium: keep a puzzle only when its singles (naked; with medium, hidden "
+            "too) decide it in at most this many rounds, as an official sample's do (`suites "
+            "calibrate` prints the samples' rounds).",
+        ),
+    ] = None,
+    max_tries: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--max-tries",
+            min=0,
+            help="Keep a puzzle only when plain first-empty backtracking places at most this "
+            "many values on it, as on an official sample (`suites calibrate` prints them).",
+        ),
+    ] = None,
     output: OutputOption = None,
     name: NameOption = None,
     hidden: HiddenOption = False,
@@ -178,7 +197,9 @@ def generate_command(
         request = Request(
             size, count, difficulty, seed, max_blanks, min_guesses, max_guesses, tier, unsolvable
         )
-        request = dataclasses.replace(request, clues=clues)
+        request = dataclasses.replace(
+            request, clues=clues, max_rounds=max_rounds, max_tries=max_tries
+        )
         suite = _suite_name(name, output, f"generated-{size}x{size}-{difficulty}")
         command = _generate_command(request)
         cases = [
@@ -257,8 +278,10 @@ def _generate_command(request: Request) -> str:
         "--min-guesses": request.min_guesses,
         "--max-guesses": request.max_guesses,
         "--tier": request.tier,
+        "--max-rounds": request.max_rounds,
+        "--max-tries": request.max_tries,
     }
-    words.extend(f"{flag} {value}" for flag, value in options.items() if value)
+    words.extend(f"{flag} {value}" for flag, value in options.items() if value is not None)
     if request.unsolvable:
         words.append("--unsolvable")
     if request.clues is not None:
