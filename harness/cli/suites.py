@@ -16,7 +16,7 @@ from harness.config import Config, find_config, load_config
 from harness.errors import BadInput, ExitCode
 from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import Plan
-from harness.league import board_panel, board_panel_report, panel, panel_report
+from harness.league import axes, axes_report, board_panel, board_panel_report, panel, panel_report
 from harness.league import samples as official_samples
 from harness.puzzles import importers
 from harness.puzzles.decide import HANDOFF_GUESSES
@@ -365,15 +365,40 @@ def calibrate_command(
         if plan.assignment.probes == "board-solver":
             return _calibrate_boards(settings, plan, cases, folder, samples)
         official = _official(settings, assignment, samples, cases)
-        where = folder or settings.path(PANEL)
-        held = True
-        for each in (language,) if language else panel.LANGUAGES:
-            found = panel.calibrate(plan, cases, each, panel.members(where, each), official)
-            typer.echo(panel_report.render(found) + "\n")
-            held = held and found.holds
+        held = _calibrate_axes(cases, official)
+        languages = (language,) if language else panel.LANGUAGES
+        held = (
+            _calibrate_panel(plan, cases, languages, folder or settings.path(PANEL), official)
+            and held
+        )
         return ExitCode.OK if held else ExitCode.FAILED
 
     run(work, verbose)
+
+
+def _calibrate_axes(cases: list[Case], official: official_samples.Samples | None) -> bool:
+    """Each tier held to its samples on what needs no panel (harness/league/axes.py), printed;
+    True when every tier holds."""
+    found = axes.calibrate(cases, official)
+    typer.echo(axes_report.render(found) + "\n")
+    return found.holds
+
+
+def _calibrate_panel(
+    plan: Plan,
+    cases: list[Case],
+    languages: tuple[panel.Language, ...],
+    where: Path,
+    official: official_samples.Samples | None,
+) -> bool:
+    """The panel in each language on every case and sample (harness/league/panel.py), printed;
+    True when every tier meets its samples both ways."""
+    held = True
+    for each in languages:
+        found = panel.calibrate(plan, cases, each, panel.members(where, each), official)
+        typer.echo(panel_report.render(found) + "\n")
+        held = held and found.holds
+    return held
 
 
 def _calibrate_boards(
@@ -389,9 +414,24 @@ def _calibrate_boards(
         where = where or settings.path(configured.path)
         answers = settings.path(configured.solutions) if configured.solutions else None
         course = board_panel.course_boards(configured, where, answers)
+    held = _calibrate_board_axes(cases, course, where)
     found = board_panel.calibrate(plan, cases, team, course, where)
     typer.echo(board_panel_report.render(found))
-    return ExitCode.OK if found.holds else ExitCode.FAILED
+    return ExitCode.OK if found.holds and held else ExitCode.FAILED
+
+
+def _calibrate_board_axes(cases: list[Case], course: list[Case], where: Path | None) -> bool:
+    """Boards of ours that name a tier held to the course's boards of it on what needs no panel
+    (harness/league/axes.py), printed; True when they hold, or when none names a tier."""
+    if not any(case.tier for case in cases):
+        typer.echo(
+            "axes: no board of ours names a tier of the course's samples: none is held to them\n"
+        )
+        return True
+    samples = None
+    if where is not None:
+        samples = official_samples.Samples(where, tuple(course), absent=not where.is_dir())
+    return _calibrate_axes(cases, samples)
 
 
 def _official(
