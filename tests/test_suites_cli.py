@@ -241,12 +241,37 @@ def test_the_shipped_hard_25x25_league_tier_is_what_its_recorded_command_makes(
     assert again.rating.guesses >= 200
 
 
-def test_rounds_of_a_hard_puzzle_are_a_one_line_error(tmp_path: Path) -> None:
-    result = invoke(
-        *generate_args(tmp_path / "s.yaml", "--difficulty", "hard", "--max-rounds", "5")
-    )
+def test_rounds_of_a_stronger_technique_bound_what_the_sample_needs(tmp_path: Path) -> None:
+    """An easy case (naked singles) beside a sample that needs hidden singles is held to the
+    sample's rounds of hidden singles, which it may take fewer of than naked ones."""
+    out = tmp_path / "s.yaml"
+    limits = ["--max-blanks", "45", "--max-rounds", "5", "--rounds-of", "hidden-singles"]
+    assert invoke(*generate_args(out, "--difficulty", "easy", *limits)).exit_code == ExitCode.OK
+    naked = []
+    for case in load_suite(out).cases:
+        assert "--max-rounds 5 --rounds-of hidden-singles:" in (case.source or "")
+        assert (rounds(case.puzzle, "hidden singles") or 6) <= 5
+        naked.append(rounds(case.puzzle, "naked singles"))
+    assert naked == [5, 14, 5]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--difficulty", "hard", "--max-rounds", "5"], "--max-rounds: only for --difficulty easy"),
+        (["--rounds-of", "naked-singles"], "--rounds-of: only with --max-rounds"),
+        (
+            ["--difficulty", "medium", "--max-rounds", "5", "--rounds-of", "naked-singles"],
+            "--rounds-of: naked singles never decides a medium puzzle (it needs hidden singles)",
+        ),
+    ],
+)
+def test_rounds_that_cannot_be_counted_are_a_one_line_error(
+    tmp_path: Path, extra: list[str], message: str
+) -> None:
+    result = invoke(*generate_args(tmp_path / "s.yaml", *extra))
     assert result.exit_code == ExitCode.BAD_INPUT
-    assert result.output.strip().startswith("error: --max-rounds: only for --difficulty easy or")
+    assert result.output.strip().startswith(f"error: {message}")
 
 
 def test_guess_counts_outside_hard_are_a_one_line_error(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ import dataclasses
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Literal, Optional
 
 import typer
 
@@ -27,13 +27,14 @@ from harness.puzzles.generate import (
     Request,
     generate,
 )
-from harness.puzzles.rating import Difficulty
+from harness.puzzles.rating import DEDUCTIONS, Deduction, Difficulty
 from harness.puzzles.solver import DEFAULT_MAX_GUESSES
 from harness.puzzles.suites import Case, ValueStyle, dump_suite, load_suites
 from harness.puzzles.validation import validate
 from harness.records.tiers import Tier
 
 PANEL = Path("solvers/panel")  # typical student solvers, relative to config.yaml
+RoundsOf = Literal["naked-singles", "hidden-singles", "locked-candidates"]  # rating.DEDUCTIONS
 
 app = typer.Typer(
     rich_markup_mode="rich",
@@ -170,6 +171,14 @@ def generate_command(
             "calibrate` prints the samples' rounds).",
         ),
     ] = None,
+    rounds_of: Annotated[
+        Optional[RoundsOf],  # noqa: UP045
+        typer.Option(
+            "--rounds-of",
+            help="With --max-rounds: whose rounds (the technique of the sample the case stands "
+            "beside; default: the difficulty's singles).",
+        ),
+    ] = None,
     max_tries: Annotated[
         Optional[int],  # noqa: UP045
         typer.Option(
@@ -197,8 +206,9 @@ def generate_command(
         request = Request(
             size, count, difficulty, seed, max_blanks, min_guesses, max_guesses, tier, unsolvable
         )
+        deduction = _deduction(rounds_of) if rounds_of else None
         request = dataclasses.replace(
-            request, clues=clues, max_rounds=max_rounds, max_tries=max_tries
+            request, clues=clues, max_rounds=max_rounds, max_tries=max_tries, rounds_of=deduction
         )
         suite = _suite_name(name, output, f"generated-{size}x{size}-{difficulty}")
         command = _generate_command(request)
@@ -279,6 +289,7 @@ def _generate_command(request: Request) -> str:
         "--max-guesses": request.max_guesses,
         "--tier": request.tier,
         "--max-rounds": request.max_rounds,
+        "--rounds-of": request.rounds_of and request.rounds_of.replace(" ", "-"),
         "--max-tries": request.max_tries,
     }
     words.extend(f"{flag} {value}" for flag, value in options.items() if value is not None)
@@ -287,6 +298,11 @@ def _generate_command(request: Request) -> str:
     if request.clues is not None:
         words.append(f"--clues {request.clues}")
     return " ".join(words)
+
+
+def _deduction(name: RoundsOf) -> Deduction:
+    """The deduction a --rounds-of name spells (hyphens for the spaces)."""
+    return next(d for d in DEDUCTIONS if d.replace(" ", "-") == name)
 
 
 def _sourced(case: Case, command: str) -> Case:

@@ -27,10 +27,11 @@ random choice comes from a generator seeded with (seed, size, difficulty, case, 
 same arguments give the same file on any machine.
 
 With `max_rounds` and `max_tries`, a puzzle is kept only when it is no harder than an official
-sample on those axes too (harness/league/axes.py): its difficulty's deduction (easy: naked
-singles, medium: hidden singles) decides it in at most that many rounds (rating.rounds), and a
-plain first-empty backtracker places at most that many values (rating.plain_tries); otherwise
-the case starts again from a new grid (an unsolvable one tries its next wrong value first).
+sample on those axes too (harness/league/axes.py): the deduction `rounds_of` (the sample's
+technique; by default the difficulty's: naked singles for easy, hidden singles for medium)
+decides it in at most that many rounds (rating.rounds), and a plain first-empty backtracker
+places at most that many values (rating.plain_tries); otherwise the case starts again from a
+new grid (an unsolvable one tries its next wrong value first).
 
 With `clues` (sparse boards), none of that: the given number of cells of a random full grid are
 kept and the rest blanked, and any valid completion is accepted (see _sparse).
@@ -56,14 +57,22 @@ from dataclasses import dataclass, replace
 from harness.errors import BadInput
 from harness.puzzles import sat, solver, sudoku
 from harness.puzzles.decide import HANDOFF_GUESSES, decide
-from harness.puzzles.rating import Deduction, Difficulty, Rating, level, plain_tries, rounds
+from harness.puzzles.rating import (
+    DEDUCTIONS,
+    Deduction,
+    Difficulty,
+    Rating,
+    level,
+    plain_tries,
+    rounds,
+)
 from harness.puzzles.sudoku import box_side
 from harness.puzzles.suites import Case
 from harness.records.evidence import Grid
 from harness.records.tiers import Tier
 
 SIZES = (4, 9, 16, 25, 36)
-DEDUCTIONS: dict[Difficulty, Deduction] = {"easy": "naked singles", "medium": "hidden singles"}
+SINGLES: dict[Difficulty, Deduction] = {"easy": "naked singles", "medium": "hidden singles"}
 MAX_ATTEMPTS = 200
 PROOF_GUESSES = 200  # per uniqueness check while removing clues for a hard puzzle, by search
 
@@ -112,8 +121,9 @@ class Request:
     tier: Tier | None = None  # the official sample each case stands beside (named after it)
     unsolvable: bool = False  # each puzzle then gets one wrong value: no solution
     clues: int | None = None  # sparse: this many clues of a full grid, any completion accepted
-    max_rounds: int | None = None  # the difficulty's deduction decides it in this many rounds
+    max_rounds: int | None = None  # `rounds_of` decides it in this many rounds
     max_tries: int | None = None  # a plain first-empty backtracker places this many values
+    rounds_of: Deduction | None = None  # whose rounds (None: the difficulty's deduction)
 
     def __post_init__(self) -> None:
         if self.size not in SIZES:
@@ -138,8 +148,23 @@ class Request:
                 "--max-rounds: only for --difficulty easy or medium (the rounds of the singles "
                 "that decide the puzzle; a hard one needs guesses)"
             )
+        if self.rounds_of is not None and self.max_rounds is None:
+            raise BadInput("--rounds-of: only with --max-rounds")
+        needed = SINGLES.get(self.difficulty, self.deduction)
+        if DEDUCTIONS.index(self.deduction) < DEDUCTIONS.index(needed):
+            raise BadInput(
+                f"--rounds-of: {self.deduction} never decides a {self.difficulty} puzzle "
+                f"(it needs {needed})"
+            )
         if self.clues is not None and self.measured:
             raise BadInput("--clues: a sparse board is not measured: no --max-rounds/--max-tries")
+
+    @property
+    def deduction(self) -> Deduction:
+        """The deduction whose rounds `max_rounds` counts."""
+        if self.rounds_of is not None:
+            return self.rounds_of
+        return SINGLES.get(self.difficulty, "locked candidates")
 
     @property
     def measured(self) -> bool:
@@ -148,7 +173,7 @@ class Request:
     def fits(self, puzzle: Grid) -> bool:
         """The puzzle keeps within `max_rounds` and `max_tries` (True when neither is set)."""
         if self.max_rounds is not None:
-            taken = rounds(puzzle, DEDUCTIONS[self.difficulty])
+            taken = rounds(puzzle, self.deduction)
             if taken is None or taken > self.max_rounds:
                 return False
         return self.max_tries is None or plain_tries(puzzle, self.max_tries) is not None
