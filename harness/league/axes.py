@@ -230,15 +230,18 @@ class Axes:
 Key = tuple[int, bool, Tier | None]  # size, solvable, tier
 
 
-def calibrate(cases: Sequence[Case], samples: Samples | None) -> Axes:
-    """Measure every case of ours and the samples each tier of ours is held to, and hold them."""
+def calibrate(cases: Sequence[Case], samples: Samples | None, tries_cap: int = TRIES_CAP) -> Axes:
+    """Measure every case of ours and the samples each tier of ours is held to, and hold them
+    (first-empty tries counted up to `tries_cap`)."""
     official = samples.cases if samples is not None and samples.checked else ()
     keys = sorted({_key(case) for case in cases}, key=_order)
     found = []
     for key in keys:
-        theirs = [_measured(c, official=True) for c in official if _held_to(key, c)]
+        theirs = [
+            _measured(c, official=True, tries_cap=tries_cap) for c in official if _held_to(key, c)
+        ]
         limits = Limits.of([s.measures for s in theirs]) if theirs else None
-        cap = TRIES_CAP if limits is not None and limits.tries is not None else None
+        cap = tries_cap if limits is not None and limits.tries is not None else None
         ours = [_measured(c, official=False, tries_cap=cap) for c in cases if _key(c) == key]
         size, solvable, tier = key
         found.append(Group(size, tier, solvable, tuple(theirs), tuple(ours), limits))
@@ -264,7 +267,7 @@ def _held_to(key: Key, sample: Case) -> bool:
     return not solvable or (tier is not None and sample.tier == tier)
 
 
-def _measured(case: Case, *, official: bool, tries_cap: int | None = TRIES_CAP) -> Measured:
+def _measured(case: Case, *, official: bool, tries_cap: int | None) -> Measured:
     solvable = case.solution is not None
     measures = Measures.of(case.puzzle, tries_cap)
     return Measured(case.label, case.size, case.tier, solvable, official, measures)
