@@ -365,10 +365,12 @@ def calibrate_command(
     ] = None,
     verbose: VerboseOption = False,
 ) -> None:
-    """Run the panel of typical student solvers (solvers/panel) on every case and on the
-    course's official samples, under each size's CPU limit, and check each tier both ways: a
-    member that solves the tier's samples in time solves every case of it, one that misses them
-    misses most. Exit 1 when a tier does not hold.
+    """Hold each tier to the course's official samples it is named after, two ways, a table
+    each: on the puzzles' own measures (blanks, the technique that decides them and its rounds,
+    first-empty tries, the reference's guesses: no case harder than its samples on any), and on
+    the panel of typical student solvers (solvers/panel), run on every case and sample under
+    each size's CPU limit (a member that solves a tier's samples in time solves every case of
+    it, one that misses them misses most). Exit 1 when a tier breaks either.
 
     Example: [bold]sudoku-harness suites calibrate --language cpp testcases/stdin-25x25.yaml[/bold]
     """
@@ -381,13 +383,11 @@ def calibrate_command(
         if plan.assignment.probes == "board-solver":
             return _calibrate_boards(settings, plan, cases, folder, samples)
         official = _official(settings, assignment, samples, cases)
-        held = _calibrate_axes(cases, official)
+        measured = _calibrate_axes(cases, official)
         languages = (language,) if language else panel.LANGUAGES
-        held = (
-            _calibrate_panel(plan, cases, languages, folder or settings.path(PANEL), official)
-            and held
-        )
-        return ExitCode.OK if held else ExitCode.FAILED
+        where = folder or settings.path(PANEL)
+        ran = _calibrate_panel(plan, cases, languages, where, official)
+        return ExitCode.OK if measured and ran else ExitCode.FAILED
 
     run(work, verbose)
 
