@@ -105,7 +105,7 @@ CHECKED = {  # what `check` grades: the references, and each example with its ex
     "monash-fit1045": 1 + 6,
     "sudoku-functions": 1 + 10,
     "board-solver": 1 + 21,
-    "stdin-program": 2 + 13,  # the C++ and the Python reference
+    "stdin-program": 2 + 14,  # the C++ and the Python reference
     "sudoku-script": 1 + 9,
     "c-functions": 1 + 11,  # compiled functions, called by a teacher's driver (shape driven)
     "java-functions": 1 + 3,

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from harness.cli.app import app
 from harness.errors import ExitCode
 from harness.puzzles import solver
+from harness.puzzles.rating import plain_tries, rounds
 from harness.puzzles.suites import load_suite
 from tests.conftest import FIXTURES, REPO
 
@@ -124,26 +125,27 @@ def test_unsolvable_puzzles_are_refuted_by_singles_and_validate(tmp_path: Path) 
 
 
 @pytest.mark.parametrize(
-    ("name", "which"), [("stdin-16x16", ""), ("stdin-25x25", "--unsolvable")]
+    ("name", "which"), [("stdin-9x9", ""), ("stdin-16x16", ""), ("stdin-25x25", "--unsolvable")]
 )  # the 25x25 tier's command takes seconds: its unsolvable case stands for it
 def test_each_shipped_stdin_case_is_what_the_command_in_its_source_makes(
     tmp_path: Path, name: str, which: str
 ) -> None:
-    shipped = {c.id: c for c in load_suite(REPO / "testcases" / f"{name}.yaml").cases}
-    commands = {
-        re.sub(r": generated: .*", "", c.source or "", flags=re.S) for c in shipped.values()
-    }
-    for index, command in enumerate(sorted(c for c in commands if which in c)):
+    """Each case by its source (the command, seed and case number): a suite takes the cases it
+    needs from several commands, under ids of its own."""
+    cases = load_suite(REPO / "testcases" / f"{name}.yaml").cases
+    shipped = {c.source: c for c in cases if which in (c.source or "")}
+    commands = {re.sub(r": generated: .*", "", c or "", flags=re.S) for c in shipped}
+    made = {}
+    for index, command in enumerate(sorted(commands)):
         out = tmp_path / f"{index}.yaml"
         assert invoke(*command.split(), "--values", "letters", "-o", str(out)).exit_code == 0
-        for case in load_suite(out).cases:
-            again = shipped[case.id]
-            assert (case.puzzle, case.solution, case.tier) == (
-                again.puzzle,
-                again.solution,
-                again.tier,
-            )
-            assert case.source == again.source and case.rating == again.rating
+        made.update({case.source: case for case in load_suite(out).cases})
+    assert set(shipped) <= set(made)  # a command may make cases the suite does not take
+    for source, again in shipped.items():
+        case = made[source]
+        assert case.id.split("-")[0] == again.id.split("-")[0]
+        assert (case.puzzle, case.solution, case.tier) == (again.puzzle, again.solution, again.tier)
+        assert case.rating == again.rating
 
 
 def test_each_sparse_competency_board_is_what_the_command_in_its_source_makes(
@@ -208,6 +210,24 @@ def test_max_blanks_caps_the_blanks_and_keeps_the_difficulty(tmp_path: Path) -> 
         assert case.rating is not None and case.rating.difficulty == "easy"
 
 
+def test_max_rounds_and_max_tries_keep_each_case_within_a_samples_measures(tmp_path: Path) -> None:
+    """The handout's 9x9 "Easy" sample (in1): 48 blanks, naked singles in 6 rounds, 503 tries
+    of a plain first-empty backtracker; a case made to stand beside it is no harder."""
+    out, spoilt = tmp_path / "s.yaml", tmp_path / "u.yaml"
+    within = ["--max-blanks", "48", "--max-rounds", "6", "--max-tries", "503"]
+    result = invoke(*generate_args(out, "--difficulty", "easy", "--seed", "90", *within))
+    assert result.exit_code == ExitCode.OK, result.output
+    made = load_suite(out).cases
+    assert all("--max-blanks 48 --max-rounds 6 --max-tries 503:" in (c.source or "") for c in made)
+    unsolvable = [*generate_args(spoilt, "--difficulty", "easy", *within), "--unsolvable"]
+    assert invoke(*unsolvable).exit_code == ExitCode.OK
+    for case in (*made, *load_suite(spoilt).cases):
+        assert sum(v == 0 for row in case.puzzle for v in row) <= 48
+        taken = rounds(case.puzzle, "naked singles")
+        assert taken is not None and taken <= 6, case.id
+        assert plain_tries(case.puzzle, 503) is not None, case.id
+
+
 def test_the_shipped_hard_25x25_league_tier_is_what_its_recorded_command_makes(
     tmp_path: Path,
 ) -> None:
@@ -220,6 +240,39 @@ def test_the_shipped_hard_25x25_league_tier_is_what_its_recorded_command_makes(
     assert (again.puzzle, again.solution) == (shipped["hard-1"].puzzle, shipped["hard-1"].solution)
     assert again.rating is not None and again.rating == shipped["hard-1"].rating
     assert again.rating.guesses >= 200
+
+
+def test_rounds_of_a_stronger_technique_bound_what_the_sample_needs(tmp_path: Path) -> None:
+    """An easy case (naked singles) beside a sample that needs hidden singles is held to the
+    sample's rounds of hidden singles, which it may take fewer of than naked ones."""
+    out = tmp_path / "s.yaml"
+    limits = ["--max-blanks", "45", "--max-rounds", "5", "--rounds-of", "hidden-singles"]
+    assert invoke(*generate_args(out, "--difficulty", "easy", *limits)).exit_code == ExitCode.OK
+    naked = []
+    for case in load_suite(out).cases:
+        assert "--max-rounds 5 --rounds-of hidden-singles:" in (case.source or "")
+        assert (rounds(case.puzzle, "hidden singles") or 6) <= 5
+        naked.append(rounds(case.puzzle, "naked singles"))
+    assert naked == [5, 14, 5]
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--difficulty", "hard", "--max-rounds", "5"], "--max-rounds: only for --difficulty easy"),
+        (["--rounds-of", "naked-singles"], "--rounds-of: only with --max-rounds"),
+        (
+            ["--difficulty", "medium", "--max-rounds", "5", "--rounds-of", "naked-singles"],
+            "--rounds-of: naked singles never decides a medium puzzle (it needs hidden singles)",
+        ),
+    ],
+)
+def test_rounds_that_cannot_be_counted_are_a_one_line_error(
+    tmp_path: Path, extra: list[str], message: str
+) -> None:
+    result = invoke(*generate_args(tmp_path / "s.yaml", *extra))
+    assert result.exit_code == ExitCode.BAD_INPUT
+    assert result.output.strip().startswith(f"error: {message}")
 
 
 def test_guess_counts_outside_hard_are_a_one_line_error(tmp_path: Path) -> None:

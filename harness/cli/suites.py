@@ -7,7 +7,7 @@ import sys
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Literal, Optional
 
 import typer
 
@@ -17,7 +17,7 @@ from harness.config import Config, find_config, load_config
 from harness.errors import BadInput, ExitCode
 from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import Plan
-from harness.league import board_panel, board_panel_report, panel, panel_report
+from harness.league import axes, axes_report, board_panel, board_panel_report, panel, panel_report
 from harness.league import samples as official_samples
 from harness.puzzles import importers
 from harness.puzzles.decide import HANDOFF_GUESSES
@@ -28,13 +28,14 @@ from harness.puzzles.generate import (
     Request,
     generate,
 )
-from harness.puzzles.rating import Difficulty
+from harness.puzzles.rating import DEDUCTIONS, Deduction, Difficulty
 from harness.puzzles.solver import DEFAULT_MAX_GUESSES
 from harness.puzzles.suites import Case, ValueStyle, dump_suite, load_suites
 from harness.puzzles.validation import validate
 from harness.records.tiers import Tier
 
 PANEL = Path("solvers/panel")  # typical student solvers, relative to config.yaml
+RoundsOf = Literal["naked-singles", "hidden-singles", "locked-candidates"]  # rating.DEDUCTIONS
 
 app = typer.Typer(
     rich_markup_mode="rich",
@@ -169,6 +170,33 @@ def generate_command(
             "-a board-solver`). Alone, with --difficulty hard.",
         ),
     ] = None,
+    max_rounds: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--max-rounds",
+            min=0,
+            help="Easy or medium: keep a puzzle only when its singles (naked; with medium, hidden "
+            "too) decide it in at most this many rounds, as an official sample's do (`suites "
+            "calibrate` prints the samples' rounds).",
+        ),
+    ] = None,
+    rounds_of: Annotated[
+        Optional[RoundsOf],  # noqa: UP045
+        typer.Option(
+            "--rounds-of",
+            help="With --max-rounds: whose rounds (the technique of the sample the case stands "
+            "beside; default: the difficulty's singles).",
+        ),
+    ] = None,
+    max_tries: Annotated[
+        Optional[int],  # noqa: UP045
+        typer.Option(
+            "--max-tries",
+            min=0,
+            help="Keep a puzzle only when plain first-empty backtracking places at most this "
+            "many values on it, as on an official sample (`suites calibrate` prints them).",
+        ),
+    ] = None,
     output: OutputOption = None,
     name: NameOption = None,
     hidden: HiddenOption = False,
@@ -187,7 +215,10 @@ def generate_command(
         request = Request(
             size, count, difficulty, seed, max_blanks, min_guesses, max_guesses, tier, unsolvable
         )
-        request = dataclasses.replace(request, clues=clues)
+        deduction = _deduction(rounds_of) if rounds_of else None
+        request = dataclasses.replace(
+            request, clues=clues, max_rounds=max_rounds, max_tries=max_tries, rounds_of=deduction
+        )
         suite = _suite_name(name, output, f"generated-{size}x{size}-{difficulty}")
         command = _generate_command(request)
         cases = [
@@ -266,13 +297,21 @@ def _generate_command(request: Request) -> str:
         "--min-guesses": request.min_guesses,
         "--max-guesses": request.max_guesses,
         "--tier": request.tier,
+        "--max-rounds": request.max_rounds,
+        "--rounds-of": request.rounds_of and request.rounds_of.replace(" ", "-"),
+        "--max-tries": request.max_tries,
     }
-    words.extend(f"{flag} {value}" for flag, value in options.items() if value)
+    words.extend(f"{flag} {value}" for flag, value in options.items() if value is not None)
     if request.unsolvable:
         words.append("--unsolvable")
     if request.clues is not None:
         words.append(f"--clues {request.clues}")
     return " ".join(words)
+
+
+def _deduction(name: RoundsOf) -> Deduction:
+    """The deduction a --rounds-of name spells (hyphens for the spaces)."""
+    return next(d for d in DEDUCTIONS if d.replace(" ", "-") == name)
 
 
 def _sourced(case: Case, command: str) -> Case:
@@ -346,10 +385,12 @@ def calibrate_command(
     ] = False,
     verbose: VerboseOption = False,
 ) -> None:
-    """Run the panel of typical student solvers (solvers/panel) on every case and on the
-    course's official samples, under each size's CPU limit, and check each tier both ways: a
-    member that solves the tier's samples in time solves every case of it, one that misses them
-    misses most. Exit 1 when a tier does not hold.
+    """Hold each tier to the course's official samples it is named after, two ways, a table
+    each: on the puzzles' own measures (blanks, the technique that decides them and its rounds,
+    first-empty tries, the reference's guesses: no case harder than its samples on any), and on
+    the panel of typical student solvers (solvers/panel), run on every case and sample under
+    each size's CPU limit (a member that solves a tier's samples in time solves every case of
+    it, one that misses them misses most). Exit 1 when a tier breaks either.
 
     A function library or driven assignment (Python, C, Java): its panel of first- and
     last-empty backtracking solvers, with and without a candidate check, runs on each solve
@@ -370,15 +411,38 @@ def calibrate_command(
         if plan.assignment.probes == "board-solver":
             return _calibrate_boards(settings, plan, cases, folder, samples)
         official = _official(settings, assignment, samples, cases)
+        measured = _calibrate_axes(cases, official)
+        languages = (language,) if language else panel.languages(plan)
         where = folder or settings.path(PANEL)
-        held = True
-        for each in (language,) if language else panel.languages(plan):
-            found = panel.calibrate(plan, cases, each, panel.members(where, each), official)
-            typer.echo(panel_report.render(found) + "\n")
-            held = held and found.holds
-        return ExitCode.OK if held else ExitCode.FAILED
+        ran = _calibrate_panel(plan, cases, languages, where, official)
+        return ExitCode.OK if measured and ran else ExitCode.FAILED
 
     run(work, verbose)
+
+
+def _calibrate_axes(cases: list[Case], official: official_samples.Samples | None) -> bool:
+    """Each tier held to its samples on what needs no panel (harness/league/axes.py), printed;
+    True when every tier holds."""
+    found = axes.calibrate(cases, official)
+    typer.echo(axes_report.render(found) + "\n")
+    return found.holds
+
+
+def _calibrate_panel(
+    plan: Plan,
+    cases: list[Case],
+    languages: tuple[panel.Language, ...],
+    where: Path,
+    official: official_samples.Samples | None,
+) -> bool:
+    """The panel in each language on every case and sample (harness/league/panel.py), printed;
+    True when every tier meets its samples both ways."""
+    held = True
+    for each in languages:
+        found = panel.calibrate(plan, cases, each, panel.members(where, each), official)
+        typer.echo(panel_report.render(found) + "\n")
+        held = held and found.holds
+    return held
 
 
 def _calibrate_boards(
@@ -394,9 +458,24 @@ def _calibrate_boards(
         where = where or settings.path(configured.path)
         answers = settings.path(configured.solutions) if configured.solutions else None
         course = board_panel.course_boards(configured, where, answers)
+    held = _calibrate_board_axes(cases, course, where)
     found = board_panel.calibrate(plan, cases, team, course, where)
     typer.echo(board_panel_report.render(found))
-    return ExitCode.OK if found.holds else ExitCode.FAILED
+    return ExitCode.OK if found.holds and held else ExitCode.FAILED
+
+
+def _calibrate_board_axes(cases: list[Case], course: list[Case], where: Path | None) -> bool:
+    """Boards of ours that name a tier held to the course's boards of it on what needs no panel
+    (harness/league/axes.py), printed; True when they hold, or when none names a tier."""
+    if not any(case.tier for case in cases):
+        typer.echo(
+            "axes: no board of ours names a tier of the course's samples: none is held to them\n"
+        )
+        return True
+    samples = None
+    if where is not None:
+        samples = official_samples.Samples(where, tuple(course), absent=not where.is_dir())
+    return _calibrate_axes(cases, samples)
 
 
 def _official(

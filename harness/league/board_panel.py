@@ -139,7 +139,8 @@ def members(folder: Path, reference: Path | None) -> tuple[Submission, ...]:
 
 def course_boards(config: SamplesConfig, where: Path, solutions: Path | None) -> list[Case]:
     """The boards of each folder `config.tiers` names `hard` under `where`, with their solutions
-    from the mirror folder `solutions`, tagged for competency; [] when `where` is absent."""
+    from the mirror folder `solutions`, tagged for competency and tier hard; [] when `where` is
+    absent."""
     if not where.is_dir():
         return []
     cases = []
@@ -148,7 +149,10 @@ def course_boards(config: SamplesConfig, where: Path, solutions: Path | None) ->
             continue
         answers = solutions / name if solutions is not None else None
         read = importers.import_cases(where / name, "boards", answers, suite=SUITE)
-        cases += [dataclasses.replace(c, id=f"{name}/{c.id}", tags=("competency",)) for c in read]
+        cases += [
+            dataclasses.replace(c, id=f"{name}/{c.id}", tags=("competency",), tier=tier)
+            for c in read
+        ]
     return cases
 
 

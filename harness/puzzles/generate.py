@@ -26,6 +26,13 @@ the measured level is the one asked for; otherwise the case starts again from a 
 random choice comes from a generator seeded with (seed, size, difficulty, case, attempt), so the
 same arguments give the same file on any machine.
 
+With `max_rounds` and `max_tries`, a puzzle is kept only when it is no harder than an official
+sample on those axes too (harness/league/axes.py): the deduction `rounds_of` (the sample's
+technique; by default the difficulty's: naked singles for easy, hidden singles for medium)
+decides it in at most that many rounds (rating.rounds), and a plain first-empty backtracker
+places at most that many values (rating.plain_tries); otherwise the case starts again from a
+new grid (an unsolvable one tries its next wrong value first).
+
 With `clues` (sparse boards), none of that: the given number of cells of a random full grid are
 kept and the rest blanked, and any valid completion is accepted (see _sparse).
 
@@ -50,13 +57,22 @@ from dataclasses import dataclass, replace
 from harness.errors import BadInput
 from harness.puzzles import sat, solver, sudoku
 from harness.puzzles.decide import HANDOFF_GUESSES, decide
-from harness.puzzles.rating import Difficulty, Rating, level
+from harness.puzzles.rating import (
+    DEDUCTIONS,
+    Deduction,
+    Difficulty,
+    Rating,
+    level,
+    plain_tries,
+    rounds,
+)
 from harness.puzzles.sudoku import box_side
 from harness.puzzles.suites import Case
 from harness.records.evidence import Grid
 from harness.records.tiers import Tier
 
 SIZES = (4, 9, 16, 25, 36)
+SINGLES: dict[Difficulty, Deduction] = {"easy": "naked singles", "medium": "hidden singles"}
 MAX_ATTEMPTS = 200
 PROOF_GUESSES = 200  # per uniqueness check while removing clues for a hard puzzle, by search
 
@@ -105,6 +121,9 @@ class Request:
     tier: Tier | None = None  # the official sample each case stands beside (named after it)
     unsolvable: bool = False  # each puzzle then gets one wrong value: no solution
     clues: int | None = None  # sparse: this many clues of a full grid, any completion accepted
+    max_rounds: int | None = None  # `rounds_of` decides it in this many rounds
+    max_tries: int | None = None  # a plain first-empty backtracker places this many values
+    rounds_of: Deduction | None = None  # whose rounds (None: the difficulty's deduction)
 
     def __post_init__(self) -> None:
         if self.size not in SIZES:
@@ -118,6 +137,46 @@ class Request:
         if self.clues is not None:
             self._check_sparse()
         self._check_guesses()
+        self._check_axes()
+
+    def _check_axes(self) -> None:
+        for flag, value in (("--max-rounds", self.max_rounds), ("--max-tries", self.max_tries)):
+            if value is not None and value < 0:
+                raise BadInput(f"{flag}: {value} must be at least 0")
+        if self.max_rounds is not None and self.difficulty == "hard":
+            raise BadInput(
+                "--max-rounds: only for --difficulty easy or medium (the rounds of the singles "
+                "that decide the puzzle; a hard one needs guesses)"
+            )
+        if self.rounds_of is not None and self.max_rounds is None:
+            raise BadInput("--rounds-of: only with --max-rounds")
+        needed = SINGLES.get(self.difficulty, self.deduction)
+        if DEDUCTIONS.index(self.deduction) < DEDUCTIONS.index(needed):
+            raise BadInput(
+                f"--rounds-of: {self.deduction} never decides a {self.difficulty} puzzle "
+                f"(it needs {needed})"
+            )
+        if self.clues is not None and self.measured:
+            raise BadInput("--clues: a sparse board is not measured: no --max-rounds/--max-tries")
+
+    @property
+    def deduction(self) -> Deduction:
+        """The deduction whose rounds `max_rounds` counts."""
+        if self.rounds_of is not None:
+            return self.rounds_of
+        return SINGLES.get(self.difficulty, "locked candidates")
+
+    @property
+    def measured(self) -> bool:
+        return self.max_rounds is not None or self.max_tries is not None
+
+    def fits(self, puzzle: Grid) -> bool:
+        """The puzzle keeps within `max_rounds` and `max_tries` (True when neither is set)."""
+        if self.max_rounds is not None:
+            taken = rounds(puzzle, self.deduction)
+            if taken is None or taken > self.max_rounds:
+                return False
+        return self.max_tries is None or plain_tries(puzzle, self.max_tries) is not None
 
     def _check_guesses(self) -> None:
         low, high = self.min_guesses, self.max_guesses
@@ -206,13 +265,14 @@ def _case(request: Request, suite: str, index: int) -> Case:
             rating=rating,
             tier=request.tier,
         )
-        if not request.unsolvable:
+        if not request.unsolvable and request.fits(puzzle):
             return case
-        spoilt = spoiled(case, rng)
+        spoilt = spoiled(case, rng, request.fits) if request.unsolvable else None
         if spoilt is not None:
             return replace(spoilt, id=f"unsolvable-{_name(request, index)}")
+    within = " within --max-rounds/--max-tries" if request.measured else ""
     raise BadInput(
-        f"--difficulty: no {request.difficulty} {request.size}x{request.size} puzzle "
+        f"--difficulty: no {request.difficulty} {request.size}x{request.size} puzzle{within} "
         f"in {MAX_ATTEMPTS} attempts (try another difficulty or seed)"
     )
 
@@ -221,9 +281,12 @@ def _name(request: Request, index: int) -> str:
     return f"{request.size}x{request.size}-{index + 1:03d}"
 
 
-def spoiled(case: Case, rng: random.Random) -> Case | None:
+def spoiled(
+    case: Case, rng: random.Random, fits: Callable[[Grid], bool] = lambda _: True
+) -> Case | None:
     """The case with one blank given a wrong value that clashes with no given, such that naked
-    and hidden singles prove there is no solution; None when no blank and value does that."""
+    and hidden singles prove there is no solution and the puzzle `fits`; None when no blank and
+    value does that."""
     assert case.solution is not None
     blanks = sudoku.empty_cells(case.puzzle)
     rng.shuffle(blanks)
@@ -232,7 +295,7 @@ def spoiled(case: Case, rng: random.Random) -> Case | None:
         rng.shuffle(wrong)
         for value in wrong:
             puzzle = sudoku.placed(case.puzzle, r, c, value)
-            if solver.candidates(puzzle, hidden_singles=True) is None:
+            if solver.candidates(puzzle, hidden_singles=True) is None and fits(puzzle):
                 note = f"; then {value} put at row {r + 1}, column {c + 1}: no solution"
                 source = f"{case.source}{note} (singles prove it)"
                 return replace(case, puzzle=puzzle, solution=None, rating=None, source=source)

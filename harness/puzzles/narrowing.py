@@ -24,7 +24,7 @@ def narrowed(grid: Sequence[Sequence[int]]) -> solver.Masks | None:
     if masks is None:
         return None
     geo = solver.Geometry.of(len(grid))
-    while _lock(masks, meetings(geo.n)):
+    while lock(masks, geo.n):
         if not solver.settle(masks, geo):
             return None
     return masks
@@ -42,6 +42,11 @@ def meetings(n: int) -> tuple[Meeting, ...]:
             lines += [{r * n + c for r in range(n)} for c in range(left, left + k)]
             found += [_meeting(box, line) for line in lines]
     return tuple(found)
+
+
+def lock(masks: solver.Masks, n: int) -> bool:
+    """Remove every locked candidate of an n x n grid's masks once; True when any was removed."""
+    return _lock(masks, meetings(n))
 
 
 def _meeting(box: set[int], line: set[int]) -> Meeting:
