@@ -104,7 +104,15 @@ def example_rows(
 
 
 def control_rows(config: Config, plan: Plan, jobs: int) -> list[CheckRow]:
-    """The stub controls and the starter, graded in one run: each held to what it may earn."""
+    """The stub controls and the starter, each held to what it may earn."""
+    return held(plan, *graded_controls(config, plan, jobs))
+
+
+def graded_controls(config: Config, plan: Plan, jobs: int) -> (
+    tuple[tuple[Control, ...], tuple[SubmissionResult, ...]]
+):  # fmt: skip
+    """The stub controls made from the reference, and what they and the starter earn, graded
+    together in one run (from a folder that is gone when it returns)."""
     controls = stub_controls(config, plan.name)
     with tempfile.TemporaryDirectory(prefix="sudoku-harness-controls-") as made:
         folder = Path(made)
@@ -112,19 +120,18 @@ def control_rows(config: Config, plan: Plan, jobs: int) -> list[CheckRow]:
         starter = plan.assignment.starter
         if starter.files:
             submissions.append(_starter(config, starter, folder))
-        results = _grade(plan, submissions, jobs) if submissions else ()
-    return held(plan, controls, results)
+        return controls, _grade(plan, submissions, jobs) if submissions else ()
 
 
 def held(plan: Plan, controls: Sequence[Control], results: Sequence[SubmissionResult]) -> (
     list[CheckRow]
 ):  # fmt: skip
     """Each graded control (`controls`, and the starter) held to what it may earn."""
-    says = {control.name: control.says for control in controls}
+    order = {control.name: index for index, control in enumerate(controls)}
     stub = STUB_SHARE * plan.max_marks
     return [
-        _starter_row(plan, result) if result.name not in says else _stub_row(plan, result, stub)
-        for result in results
+        _stub_row(plan, result, stub) if result.name in order else _starter_row(plan, result)
+        for result in sorted(results, key=lambda r: order.get(r.name, len(order)))
     ]
 
 
@@ -145,7 +152,9 @@ def _stub_row(plan: Plan, result: SubmissionResult, at_most: float) -> CheckRow:
     elif result.marks > at_most + TOLERANCE:
         problems.append(f"a stub earns more than {STUB_SHARE:.0%} of the marks: {_earned(result)}")
     expected = f"<= {at_most:g}"
-    return CheckRow(plan.name, "control", result.name, expected, f"{result.marks:g}", tuple(problems))
+    return CheckRow(
+        plan.name, "control", result.name, expected, f"{result.marks:g}", tuple(problems)
+    )
 
 
 def _starter_row(plan: Plan, result: SubmissionResult) -> CheckRow:
@@ -155,7 +164,9 @@ def _starter_row(plan: Plan, result: SubmissionResult) -> CheckRow:
         problems.append(f"the starter earns more than the {at_most:g} starter.marks allows: "
                         f"{_earned(result)}")  # fmt: skip
     expected = f"<= {at_most:g}"
-    return CheckRow(plan.name, "starter", result.name, expected, f"{result.marks:g}", tuple(problems))
+    return CheckRow(
+        plan.name, "starter", result.name, expected, f"{result.marks:g}", tuple(problems)
+    )
 
 
 def _earned(result: SubmissionResult) -> str:

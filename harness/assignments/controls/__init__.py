@@ -102,7 +102,11 @@ def graded_names(assignment: AssignmentConfig) -> frozenset[str]:
     return frozenset(
         found
         for item, declared in assignment.items.items()
-        for found in (declared.function or item, *declared.aliases, *assignment.accepted_names(item))
+        for found in (
+            declared.function or item,
+            *declared.aliases,
+            *assignment.accepted_names(item),
+        )
     )
 
 
@@ -114,15 +118,11 @@ def _python(
 
 
 def _python_controls(files: list[Path], names: frozenset[str] | None) -> tuple[Control, ...]:
-    if not files:
-        return ()
-    sources = [(f.name, f.read_text(encoding="utf-8", errors="replace")) for f in files]
+    sources = _read(files)
     try:
         return tuple(
-            Control(name, says, tuple(
-                (file, python_stubs.stubbed(text, answer, names, says)) for file, text in sources
-            ))  # fmt: skip
-            for name, answer, says in PYTHON_ANSWERS
+            Control(name, says, _each(sources, python_stubs.stubbed, answer, names, says))
+            for name, answer, says in (PYTHON_ANSWERS if sources else ())
         )
     except (SyntaxError, ValueError, RecursionError):
         return ()  # the reference does not parse: check's reference row says so
@@ -131,18 +131,26 @@ def _python_controls(files: list[Path], names: frozenset[str] | None) -> tuple[C
 def _compiled_controls(
     language: compiled.Language, files: list[Path], names: frozenset[str] | None
 ) -> tuple[Control, ...]:
-    sources = [(f.name, f.read_text(encoding="utf-8", errors="replace")) for f in files]
-    headers = [(file, text) for file, text in sources if _matches(file, HEADERS)]
+    sources = _read(files)
+    headers = tuple((file, text) for file, text in sources if _matches(file, HEADERS))
     stubbed = [(file, text) for file, text in sources if not _matches(file, HEADERS)]
-    if not stubbed:
-        return ()
     return tuple(
-        Control(name, says, (*headers, *(
-            (file, compiled.stubbed(text, language, constant, names, says))
-            for file, text in stubbed
-        )))  # fmt: skip
-        for name, constant, says in COMPILED_ANSWERS[language]
+        Control(
+            name, says, headers + _each(stubbed, compiled.stubbed, language, constant, names, says)
+        )
+        for name, constant, says in (COMPILED_ANSWERS[language] if stubbed else ())
     )
+
+
+def _read(files: list[Path]) -> list[tuple[str, str]]:
+    return [(f.name, f.read_text(encoding="utf-8", errors="replace")) for f in files]
+
+
+def _each(
+    sources: list[tuple[str, str]], stub: Callable[..., str], *how: object
+) -> tuple[tuple[str, str], ...]:
+    """Each source file, stubbed by `stub(text, *how)`."""
+    return tuple((file, stub(text, *how)) for file, text in sources)
 
 
 def _driven(
@@ -198,7 +206,8 @@ def _programs(
         said = f"answers every puzzle with {program.no_solution!r}"
         answers.append(("says-no-solution", program.no_solution, said))
     return tuple(
-        Control(name, says, ((file, write(program, answer, says)),)) for name, answer, says in answers
+        Control(name, says, ((file, write(program, answer, says)),))
+        for name, answer, says in answers
     )
 
 

@@ -23,11 +23,30 @@ TRAILING = re.compile(
 )  # what may follow a parameter list: C++ qualifiers, a trailing return type, Java's throws
 LABEL = re.compile(r"^\s*(public|private|protected)\s*:(?!:)")  # a C++ access label
 TEMPLATE = re.compile(r"^\s*template\s*<")
+OPERATOR = re.compile(r"\boperator\s*[^\s(]+")
 ANNOTATION = re.compile(r"@\w+(\.\w+)*(\s*\([^()]*\))?")
 SPECIFIERS = frozenset(
-    "static inline extern virtual explicit constexpr consteval friend public private protected "
-    "final synchronized abstract native strictfp default transient".split()
-)
+    (
+        "static",
+        "inline",
+        "extern",
+        "virtual",
+        "explicit",
+        "constexpr",
+        "consteval",
+        "friend",
+        "public",
+        "private",
+        "protected",
+        "final",
+        "synchronized",
+        "abstract",
+        "native",
+        "strictfp",
+        "default",
+        "transient",
+    )
+)  # fmt: skip  (words before a return type that are not part of it)
 
 
 @dataclass(frozen=True)
@@ -106,8 +125,8 @@ def _function(header: str, container: str, start: int, end: int) -> Function | N
     text = _cleaned(header)
     if not _parameters_end(text) or "(" not in text:
         return None
-    before, _, rest = text.partition("(")
-    if "=" in before or not before.strip():
+    before, _, rest = _split_name(text)
+    if "=" in OPERATOR.sub("operator", before) or not before.strip():
         return None  # a lambda or an anonymous class assigned, a bare block
     name_match = re.search(r"(~?[\w:]*~?\w+|operator\s*\S+)\s*$", before)
     if name_match is None:
@@ -117,6 +136,15 @@ def _function(header: str, container: str, start: int, end: int) -> Function | N
     parameters = _parameters(rest[: _closing(rest)])
     special = _special(name, returns, container)
     return Function(returns, name, parameters, start, end, special)
+
+
+def _split_name(text: str) -> tuple[str, str, str]:
+    """The text before the parameter list, "(", and the rest (`operator()(...)`: its own)."""
+    call = re.search(r"\boperator\s*\(\s*\)", text)
+    if call is not None:
+        at = text.index("(", call.end())
+        return text[:at], "(", text[at + 1 :]
+    return text.partition("(")
 
 
 def _cleaned(header: str) -> str:
@@ -168,7 +196,9 @@ def _parameters(text: str) -> tuple[tuple[str, str], ...]:
 
 def _split(text: str) -> list[str]:
     """The parameters, split on the commas outside <>, () and []."""
-    parts, depth, current = [], 0, []
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
     for char in text:
         depth += (char in "<([") - (char in ">)]")
         if char == "," and depth == 0:

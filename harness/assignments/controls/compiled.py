@@ -23,11 +23,40 @@ from harness.assignments.controls.braces import Function, functions
 Language = Literal["c", "c++", "java"]
 Constant = Literal["zero", "one"]
 ARITHMETIC = frozenset(
-    "int char short long unsigned signed float double _Bool bool const volatile size_t ssize_t "
-    "ptrdiff_t intptr_t uintptr_t int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t "
-    "uint64_t std::size_t std::ptrdiff_t std::int64_t std::uint64_t byte".split()
-)
-JAVA_NUMBERS = frozenset("byte short int long float double char".split())
+    (
+        "int",
+        "char",
+        "short",
+        "long",
+        "unsigned",
+        "signed",
+        "float",
+        "double",
+        "_Bool",
+        "bool",
+        "const",
+        "volatile",
+        "size_t",
+        "ssize_t",
+        "ptrdiff_t",
+        "intptr_t",
+        "uintptr_t",
+        "int8_t",
+        "int16_t",
+        "int32_t",
+        "int64_t",
+        "uint8_t",
+        "uint16_t",
+        "uint32_t",
+        "uint64_t",
+        "byte",
+        "std::size_t",
+        "std::ptrdiff_t",
+        "std::int64_t",
+        "std::uint64_t",
+    )
+)  # fmt: skip  (the words of a number's or a truth value's type: 0 and 1 are answers)
+JAVA_NUMBERS = frozenset(["byte", "short", "int", "long", "float", "double", "char"])
 HEADER = {
     "c": "/* A control made by `sudoku-harness check`: {says}. */\n",
     "c++": "// A control made by `sudoku-harness check`: {says}.\n",

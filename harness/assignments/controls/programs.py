@@ -18,9 +18,9 @@ PYTHON_READ = {
 }
 C_READ = {  # the puzzle's text into `text` (at most 64 KiB)
     "stdin": "size_t n = fread(text, 1, sizeof text - 1, stdin); text[n] = 0;",
-    "argument": "snprintf(text, sizeof text, \"%s\", argc > 1 ? argv[1] : \"\");",
+    "argument": 'snprintf(text, sizeof text, "%s", argc > 1 ? argv[1] : "");',
     "file": (
-        "FILE *in = argc > 1 ? fopen(argv[1], \"r\") : NULL; size_t n = in ? fread(text, 1, "
+        'FILE *in = argc > 1 ? fopen(argv[1], "r") : NULL; size_t n = in ? fread(text, 1, '
         "sizeof text - 1, in) : 0; text[n] = 0;"
     ),
 }
@@ -50,7 +50,7 @@ def c_program(program: ProgramConfig, answer: str, says: str) -> str:
     if answer == "":
         pass
     elif program.output == "file":
-        body.append(f"FILE *out = fopen({_c_string(program.output_file)}, \"w\");")
+        body.append(f'FILE *out = fopen({_c_string(program.output_file)}, "w");')
         body.append(f"if (out) {{ fputs({text}, out); fclose(out); }}")
     else:
         body.append(f"fputs({text}, stdout);")
