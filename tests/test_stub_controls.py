@@ -49,10 +49,9 @@ def _param(assignment: str, *rest: str) -> Any:
     return pytest.param(assignment, *rest, marks=marks, id="-".join((assignment, *rest)))
 
 
-def _graded(assignment: str, name: str) -> tuple[SubmissionResult, float]:
-    report = controls_report(assignment)
-    [result] = [r for r in report.submissions if r.name == name]
-    return result, report.max_marks
+def _graded(assignment: str, name: str) -> SubmissionResult:
+    [result] = [r for r in controls_report(assignment).submissions if r.name == name]
+    return result
 
 
 def _earned(result: SubmissionResult) -> str:
@@ -64,11 +63,11 @@ def _earned(result: SubmissionResult) -> str:
     [_param(a, c.name) for a in FUNCTIONS for c in stub_controls(CONFIG, a)],
 )
 def test_a_stub_earns_at_most_5_percent(assignment: str, control: str) -> None:
-    result, most = _graded(assignment, control)
+    result = _graded(assignment, control)
     assert result.status == "graded", result.note  # a control that does not run tests nothing
-    allowed = STUB_SHARE * most
+    allowed = STUB_SHARE * result.max_marks
     assert result.marks <= allowed + TOLERANCE, (
-        f"{assignment} {control}: {result.marks:g} of {most:g} (at most {allowed:g}): "
+        f"{assignment} {control}: {result.marks:g} of {result.max_marks:g} (at most {allowed:g}): "
         f"{_earned(result)}"
     )
 
@@ -81,7 +80,7 @@ def test_every_function_assignment_has_its_stubs() -> None:
 
 @pytest.mark.parametrize("assignment", [_param(a) for a in STARTERS])
 def test_the_starter_earns_at_most_what_config_says(assignment: str) -> None:
-    result, _ = _graded(assignment, STARTER)
+    result = _graded(assignment, STARTER)
     allowed = CONFIG.assignment(assignment).starter.marks
     assert result.marks <= allowed + TOLERANCE, (
         f"{assignment}'s starter: {result.marks:g} (at most {allowed:g}): {_earned(result)}"

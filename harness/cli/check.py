@@ -128,9 +128,8 @@ def held(plan: Plan, controls: Sequence[Control], results: Sequence[SubmissionRe
 ):  # fmt: skip
     """Each graded control (`controls`, and the starter) held to what it may earn."""
     order = {control.name: index for index, control in enumerate(controls)}
-    stub = STUB_SHARE * plan.max_marks
     return [
-        _stub_row(plan, result, stub) if result.name in order else _starter_row(plan, result)
+        _stub_row(plan, result) if result.name in order else _starter_row(plan, result)
         for result in sorted(results, key=lambda r: order.get(r.name, len(order)))
     ]
 
@@ -144,7 +143,10 @@ def _starter(config: Config, starter: StarterConfig, folder: Path) -> Submission
     return Submission(STARTER, made)
 
 
-def _stub_row(plan: Plan, result: SubmissionResult, at_most: float) -> CheckRow:
+def _stub_row(plan: Plan, result: SubmissionResult) -> CheckRow:
+    """A stub may earn STUB_SHARE of what it was graded out of (an item it could not take part
+    in, a notebook it lacks, is not among them)."""
+    at_most = STUB_SHARE * result.max_marks
     problems = []
     if result.status != "graded":
         problems.append(f"the control was not graded ({result.note or result.status}): it tests "
