@@ -113,8 +113,7 @@ def graded_names(assignment: AssignmentConfig) -> frozenset[str]:
 def _python(
     assignment: AssignmentConfig, _languages: Mapping[str, LanguageConfig], reference: Path | None
 ) -> tuple[Control, ...]:
-    names = None if assignment.shape == "unit-tests" else graded_names(assignment)
-    return _python_controls(_reference_files(reference, ("*.py",)), names)
+    return _python_controls(_reference_files(reference, ("*.py",)), graded_names(assignment))
 
 
 def _python_controls(files: list[Path], names: frozenset[str] | None) -> tuple[Control, ...]:
