@@ -455,6 +455,29 @@ class SamplesConfig(_Strict):
     )
 
 
+class StarterConfig(_Strict):
+    """The handout's starter code: the skeleton every student was given. `similarity` leaves its
+    fingerprints out (never evidence of copying); `check` grades it as a control, which fails
+    when it earns more than `marks`. A list of files is short for `{files: [...]}`."""
+
+    files: tuple[Path, ...] = Field(
+        default=(),
+        description="its files, relative to config.yaml: graded together as one submission",
+    )
+    marks: float = Field(
+        default=0,
+        ge=0,
+        description="the most the untouched starter may earn (`check`): 0 unless the handout "
+        "gives working code that its own items mark (a constructor given whole)",
+    )
+
+    @model_validator(mode="after")
+    def _marks_need_files(self) -> StarterConfig:
+        if "marks" in self.model_fields_set and not self.files:
+            raise ValueError("marks: the starter has no `files:` to grade")
+        return self
+
+
 class NotebookConfig(_Strict):
     """A notebook beside the script, executed headlessly (the `notebook` extra): which file, how
     long each cell may run, and whether a submission without one loses the notebook's marks."""
@@ -701,10 +724,11 @@ class AssignmentConfig(_Strict):
         default=None,
         description="the due date and late policy; none: nothing is late (harness/grading/adjust/)",
     )
-    starter: tuple[Path, ...] = Field(
-        default=(),
-        description="the handout's starter files (its skeleton): code every student was given, "
-        "never evidence of copying (`similarity` leaves their fingerprints out)",
+    starter: StarterConfig = Field(
+        default=StarterConfig(),
+        description="the handout's starter code (its skeleton): a list of files, or `{files: "
+        "[...], marks: 0}`. Never evidence of copying (`similarity` leaves it out); `check` "
+        "grades it and fails when it earns more than `marks`",
     )
     similarity: SimilarityConfig = Field(
         default=SimilarityConfig(), description="when a pair of submissions is flagged"
@@ -712,6 +736,19 @@ class AssignmentConfig(_Strict):
 
     def adaptation_cost(self, kind: AdaptationKind) -> float:
         return self.adaptations.get(kind, ADAPTATION_COST)
+
+    @field_validator("starter", mode="before")
+    @classmethod
+    def _starter_as_list(cls, value: Any) -> Any:
+        """`starter: [a.py]`, as it has always been written, is `starter: {files: [a.py]}`."""
+        return {"files": value} if isinstance(value, (list, tuple)) else value
+
+    @model_validator(mode="after")
+    def _starter_marks_fit(self) -> AssignmentConfig:
+        if self.starter.marks > self.max_marks:
+            raise ValueError(f"starter.marks: {self.starter.marks:g} is more than the "
+                             f"assignment's {self.max_marks:g} marks in all")  # fmt: skip
+        return self
 
     @model_validator(mode="after")
     def _dependencies_are_items(self) -> AssignmentConfig:
@@ -898,9 +935,9 @@ def _check_paths(config: Config, path: Path) -> None:
         if archive is not None and not config.path(archive).exists():
             where = f"assignments.{name}.similarity.archive"
             raise BadInput.at(str(path), f"{where}: {archive} not found")
-        for index, starter in enumerate(assignment.starter):
+        for starter in assignment.starter.files:  # `starter:` a list, or `starter.files:`
             if not config.path(starter).is_file():
-                where = f"assignments.{name}.starter[{index}]"
+                where = f"assignments.{name}.starter"
                 raise BadInput.at(str(path), f"{where}: starter file {starter} not found")
         for index, source in enumerate(assignment.driver.sources if assignment.driver else ()):
             if not config.path(source).is_file():

@@ -19,13 +19,14 @@ import pytest
 from typer.testing import CliRunner
 
 from harness.cli.app import app
+from harness.cli.check import graded_controls
 from harness.config import load_config
 from harness.errors import ExitCode
 from harness.grading.calibration import calibrated_plan
 from harness.grading.feedback import AGAIN
 from harness.grading.plan import Plan
 from harness.grading.run import grade_all
-from harness.records.results import Report, from_json
+from harness.records.results import Report, from_json, to_json
 from harness.submissions import discover
 
 REPO = Path(__file__).resolve().parent.parent
@@ -206,6 +207,29 @@ def graded_examples_outputs(assignment: str) -> Path:
 def examples_report(assignment: str) -> Report:
     """The bundled examples' report, read back from the JSON (it is lossless)."""
     return from_json(graded_examples(assignment)[1])
+
+
+@functools.cache
+def _graded_controls(assignment: str) -> Path:
+    """The stub controls and the starter of `assignment` graded as `check` grades them, once per
+    run and shared by xdist's processes as the examples are: a JSON report's path."""
+    out = _examples_folder() / f"{assignment}.controls.json"
+    with open(_examples_folder() / f"{assignment}.controls.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not out.exists():
+            config = load_config(REPO / "config.yaml")
+            plan = calibrated_plan(config, assignment)
+            _, results = graded_controls(config, plan, 2)
+            report = Report(assignment, plan.max_marks, results)
+            written = out.with_suffix(".part")
+            written.write_text(json.dumps(to_json(report)))
+            written.rename(out)  # whole, or not there: a grading that failed half-way
+        return out
+
+
+def controls_report(assignment: str) -> Report:
+    """What the stub controls and the starter of `assignment` earn (`check`'s control rows)."""
+    return from_json(json.loads(_graded_controls(assignment).read_text()))
 
 
 def without_again(note: str) -> str:

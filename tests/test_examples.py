@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from harness.assignments.controls import stub_controls
 from harness.cli import check as check_module
 from harness.cli.app import app
 from harness.cli.check import (
@@ -17,6 +18,7 @@ from harness.cli.check import (
     example_row,
     example_rows,
     expected_outcomes,
+    held,
     limit_rows,
     reference_rows,
 )
@@ -27,6 +29,7 @@ from harness.records.results import CriterionResult, ItemResult, SubmissionResul
 from tests.conftest import (
     REPO,
     SHIPPED_FOLDERS,
+    controls_report,
     examples_report,
     graded_examples,
     shipped_config_text,
@@ -122,6 +125,22 @@ LIMITED = {  # solve items whose limit `check` holds to the panel's recorded tim
     "java-functions": 1,
     "monash-fit1045": 1,
 }
+CONTROLS = {  # the controls `check` grades: stubs made from the reference (7 in Python, 2 in C,
+    # C++ or Java, 3 programs or 2 where no-solution is not defined), and the starter if named
+    "cmu-15112": 7 + 1,
+    "columbia-csp": 7 + 1,
+    "columbia-driver": 2 + 1,
+    "monash-fit1045": 7 + 1,
+    "sudoku-functions": 7 + 1,
+    "board-solver": 7 + 1,
+    "stdin-program": 3,
+    "sudoku-script": 7,
+    "c-functions": 2 + 1,
+    "java-functions": 2 + 1,
+    "uwb-css342": 2 + 1,
+    "hawaii-ics211": 2 + 1,
+    "cmu-15112-pytest": 7 + 1,
+}
 TOOLCHAINS = {  # what an assignment needs here, a command or a file (.ci/run installs them)
     "c-functions": "gcc",
     "java-functions": "javac",
@@ -141,7 +160,8 @@ def _with_toolchain(assignment: str) -> Any:
 def test_check_passes_on_the_repository(assignment: str) -> None:
     """What `check` says of every assignment: its references graded here, its examples held
     against their expected outcomes from the grading the golden and output tests share (graded
-    once per run: grading them again here cost two minutes of every CI run)."""
+    once per run: grading them again here cost two minutes of every CI run), and its controls
+    from the grading test_stub_controls.py shares."""
     config = load_config(REPO / "config.yaml")
     plan = calibrated_plan(config, assignment)
     folder = REPO / "submissions" / assignment
@@ -149,8 +169,10 @@ def test_check_passes_on_the_repository(assignment: str) -> None:
     _, expected = expected_outcomes(config, assignment)
     rows = reference_rows(config, plan, 2) + example_rows(assignment, results, expected)
     limits = limit_rows(config, plan)  # the solve limits against the panel's recorded times
+    controls = controls_report(assignment).submissions
+    rows += held(plan, stub_controls(config, assignment), controls)
     assert [row for row in [*rows, *limits] if not row.ok] == []
-    assert len(rows) == CHECKED[assignment]
+    assert len(rows) == CHECKED[assignment] + CONTROLS[assignment]
     assert len(limits) == LIMITED.get(assignment, 0)
     examples = list(folder.glob("*.expected.yaml"))
     assert len(examples) == CHECKED[assignment] - (2 if assignment == "stdin-program" else 1)
@@ -161,9 +183,40 @@ def test_the_check_command_grades_references_and_examples() -> None:
     args = ["check", "--config", str(REPO / "config.yaml"), "-a", "columbia-csp"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == ExitCode.OK, result.output
-    rows = CHECKED["columbia-csp"] + LIMITED["columbia-csp"]
-    assert f"{rows} ok, 0 mismatched" in result.output
+    checked = CHECKED["columbia-csp"] + LIMITED["columbia-csp"] + CONTROLS["columbia-csp"]
+    assert f"{checked} ok, 0 mismatched" in result.output
     assert "columbia-csp  limit      backtracking" in result.output
+
+
+def test_check_holds_the_starter_to_its_marks_and_each_stub_to_5_percent(tmp_path: Path) -> None:
+    """The controls' rows: seven stubs of the reference's get_row (none can be a row: each earns
+    0) and its starter, which is the reference itself here. Held to `marks: 0` it fails, naming
+    what it earned; held to the 10 it earns, it passes."""
+    (tmp_path / "ref").mkdir()
+    (tmp_path / "ref" / "grid.py").write_text(
+        "def get_row(grid, row):\n    return list(grid[row])\n"
+    )
+    config = tmp_path / "config.yaml"
+    suite = REPO / "testcases" / "small-4x4.yaml"
+    entry = (
+        "  {name}:\n    shape: function-library\n    conventions: {{index_base: 0, sizes: [4]}}\n"
+        f"    suites: [{suite}]\n    reference: ref\n"
+        "    starter: {{files: [ref/grid.py], marks: {marks}}}\n"
+        "    items:\n      get_row: {{marks: 10, role: unit-values, unit: row}}\n"
+    )
+    config.write_text("assignments:\n" + entry.format(name="given", marks=10) + entry.format(
+        name="untouched", marks=0))  # fmt: skip
+    result = CliRunner().invoke(app, ["check", "--config", str(config)])
+    assert result.exit_code == ExitCode.FAILED, result.output
+    rows = [line.split() for line in result.output.splitlines() if line.startswith(("given", "un"))]
+    kinds = [(row[0], row[1], row[2]) for row in rows]
+    stubs = [c.name for c in stub_controls(load_config(config), "given")]
+    rows_of = [("reference", "ref"), *(("control", s) for s in stubs), ("starter", "starter")]
+    assert kinds == [(name, *row) for name in ("given", "untouched") for row in rows_of]
+    assert "17 ok, 1 mismatched" in result.output
+    assert "MISMATCH: the starter earns more than the 0 starter.marks allows: get_row 10/10" in (
+        " ".join(result.output.split())
+    )
 
 
 def _repo_with_one_example(tmp_path: Path, expected: str) -> Path:
@@ -180,8 +233,11 @@ def _repo_with_one_example(tmp_path: Path, expected: str) -> Path:
     return root / "config.yaml"
 
 
-def test_check_fails_on_a_wrong_expectation(tmp_path: Path) -> None:
+def test_check_fails_on_a_wrong_expectation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     config = _repo_with_one_example(tmp_path, "marks: {total: 100}\nflags: [print]\n")
+    monkeypatch.setattr(check_module, "control_rows", lambda *_: [])  # the examples' row alone
     result = CliRunner().invoke(app, ["check", "--config", str(config), "-a", "sudoku-functions"])
     assert result.exit_code == ExitCode.FAILED, result.output
     assert "MISMATCH: total: 110, expected 100; flags [], expected ['print']" in result.output

@@ -79,6 +79,23 @@ def test_the_reference_is_read_never_run(tmp_path: Path) -> None:
     ]
 
 
+STARTER = """def load_puzzle(path):
+    pass
+
+
+def get_next(row, col):
+    pass
+
+
+def get_options(puzzle, row, col):
+    pass
+
+
+def solve(puzzle, row=0, col=0):
+    pass
+"""
+
+
 def _new(folder: Path, *args: str) -> tuple[int, str]:
     here = Path.cwd()
     os.chdir(folder)
@@ -90,14 +107,21 @@ def _new(folder: Path, *args: str) -> tuple[int, str]:
 
 
 def test_new_writes_an_entry_whose_every_guess_says_so_and_checks_it(tmp_path: Path) -> None:
+    """The entry, then `check`: the reference at full marks, its seven stubs (every function
+    returning one constant) at 5% at most, and the handout's starter (`--starter`) at 0."""
     (tmp_path / "solution").mkdir()
     shutil.copy(REPO / "solvers" / "sudoku-script" / "Sudoku.py", tmp_path / "solution")
-    code, output = _new(tmp_path, "my-course", "--reference", "solution/Sudoku.py")
+    (tmp_path / "handout").mkdir()
+    (tmp_path / "handout" / "Sudoku.py").write_text(STARTER)
+    code, output = _new(
+        tmp_path, "my-course", "--reference", "solution/Sudoku.py", "--starter", "handout/Sudoku.py"
+    )
     assert code == ExitCode.OK, output
-    assert "1 ok, 0 mismatched" in output
+    assert "9 ok, 0 mismatched" in output
     text = (tmp_path / "config.yaml").read_text()
     entry = yaml.safe_load(text)["assignments"]["my-course"]
     assert entry["reference"] == "solution" and entry["entry"] == "Sudoku.py"
+    assert entry["starter"] == {"files": ["handout/Sudoku.py"], "marks": 0}
     suite = load_suite(tmp_path / entry["suites"][0])  # puzzles of its own, generated
     assert len(suite.cases) == PUZZLES
     for case in suite.cases:  # each solved at once by a handout's plain backtracker
@@ -125,6 +149,14 @@ def test_new_keeps_the_teachers_config_and_refuses_a_name_taken(tmp_path: Path) 
     assert code == ExitCode.BAD_INPUT, output
     assert "assignments.cmu-15112: already there" in output
     assert len(output.strip().splitlines()) == 1 and config.read_text() == before
+
+
+def test_new_refuses_a_starter_that_is_not_a_file(tmp_path: Path) -> None:
+    reference = str(REPO / "solvers" / "cmu-15112" / "sudoku.py")
+    code, output = _new(tmp_path, "x", "--reference", reference, "--starter", "nowhere.py")
+    assert code == ExitCode.BAD_INPUT, output
+    assert output.strip() == "error: --starter: nowhere.py is not a file"
+    assert not (tmp_path / "config.yaml").exists()
 
 
 @pytest.mark.parametrize("text", ["def solve(grid:\n", "x = 1\n"])

@@ -12,9 +12,10 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from harness.cli.app import app
-from harness.config import SimilarityConfig
+from harness.cli.similarity import starter
+from harness.config import SimilarityConfig, load_config
 from harness.records.similarity import Settings
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, REPO
 
 CLASS = FIXTURES / "similarity"
 HOSTILE = '<script>alert("x")</script>'
@@ -147,3 +148,21 @@ def test_every_similarity_key_of_config_is_a_setting_of_the_engine() -> None:
     given = SimilarityConfig(outlier_z=None, merge_gap=0, threshold=0.6)
     assert given.settings() == Settings(outlier_z=None, merge_gap=0, threshold=0.6)
     assert SimilarityConfig().settings() == Settings()
+
+
+def test_the_starter_is_the_same_files_written_as_a_list_or_with_its_marks(tmp_path: Path) -> None:
+    """`starter: [q.py]` and `starter: {files: [q.py], marks: 0}` leave out the same prints."""
+    q = REPO / "solvers" / "starters" / "sudoku-functions" / "q.py"
+    entry = (
+        "  {name}:\n    shape: function-library\n    suites: [{suite}]\n    starter: {starter}\n"
+        "    items: {{get_row: {{marks: 5, role: unit-values, unit: row}}}}\n"
+    )
+    suite = REPO / "testcases" / "handout-examples.yaml"
+    text = "assignments:\n" + "".join(
+        entry.format(name=name, suite=suite, starter=starter)
+        for name, starter in (("listed", f"[{q}]"), ("mapped", f"{{files: [{q}], marks: 0}}"))
+    )
+    (tmp_path / "config.yaml").write_text(text)
+    config = load_config(tmp_path / "config.yaml")
+    listed = starter(config, config.assignment("listed"))
+    assert listed and listed == starter(config, config.assignment("mapped"))

@@ -526,10 +526,12 @@ def check(
     config: ConfigOption = None,
     verbose: VerboseOption = False,
 ) -> None:
-    """Grade the reference solvers and the examples; exit 1 on any mismatch.
+    """Grade the reference solvers, the examples and the controls; exit 1 on any mismatch.
 
     The references must score full marks and break no rule; each example must get the outcome
-    in its NAME.expected.yaml.
+    in its NAME.expected.yaml; each stub control (the reference with every graded function
+    answering one constant) at most 5% of the marks, and the starter (config's `starter:`) at
+    most its `marks` (0 unless said).
 
     Example: [bold]sudoku-harness check -a sudoku-functions[/bold]
     """
@@ -598,6 +600,15 @@ def new(
             rich_help_panel=INPUT,
         ),
     ] = None,
+    starter: Annotated[
+        Optional[list[Path]],  # noqa: UP045
+        typer.Option(
+            "--starter",
+            help="The handout's starter code (repeatable: each of its files): written as "
+            "`starter:`, which check grades untouched (it must earn 0) and similarity leaves out.",
+            rich_help_panel=INPUT,
+        ),
+    ] = None,
     jobs: JobsOption = DEFAULT_JOBS,
     config: ConfigOption = None,
     verbose: VerboseOption = False,
@@ -606,14 +617,15 @@ def new(
 
     Each function's role and arguments and the assignment's conventions are guessed from the
     reference's definitions (read by AST, never run), and every guess is marked `# guess:` in
-    the YAML it writes, to check and edit. Then `check -a NAME` runs the reference.
+    the YAML it writes, to check and edit. Then `check -a NAME` runs the reference, the stub
+    controls made from it, and the starter (`--starter`).
 
     Example: [bold]sudoku-harness new my-course --reference solution/sudoku.py[/bold]
     """
 
     def work() -> ExitCode:
         path = config or _config_here()
-        made = scaffold(name, reference, path, suite or (), examples)
+        made = scaffold(name, reference, path, suite or (), examples, starter or ())
         typer.echo(f"wrote assignments.{name} to {made.config}" + "".join(
             f"; puzzles to {p}" for p in made.suites
         ))  # fmt: skip

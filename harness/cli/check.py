@@ -1,4 +1,5 @@
-"""`sudoku-harness check`: the reference must score full marks, every example its expected outcome.
+"""`sudoku-harness check`: the reference must score full marks, every example its expected outcome,
+and no control more than it may.
 
 Each solve item's limit is held, without running anything, to the function panel's times that
 `suites calibrate -a NAME --record` wrote (solvers/panel/times/NAME.yaml), when it wrote them.
@@ -11,18 +12,27 @@ An example submission folder `examples/NAME/` has its expected outcome beside it
                                              # and any criteria: solveBoard.keeps-givens: 2
     flags: [print]               # the rules flagged (as a set); omitted: none
     note: "syntax error"         # optional: text the note must contain
+
+The controls are made, not kept: stubs of the reference whose every graded function answers one
+constant (harness/assignments/controls/), each of which may earn at most 5% of the maximum, and
+the handout's starter (config.yaml's `starter:`), which may earn at most its `marks` (0 unless
+said). They are graded together, in one run.
 """
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from harness.assignments.controls import STUB_SHARE, Control, stub_controls
 from harness.assignments.declared import skipped
-from harness.config import Config
+from harness.config import Config, StarterConfig
 from harness.errors import BadInput, one_line
 from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import Plan
@@ -36,6 +46,8 @@ from harness.submissions import Submission, discover
 from harness.yamlfile import dotted, first_error, read_yaml
 
 TOLERANCE = 0.005
+STARTER = "starter"  # the starter's row, and its folder among the controls'
+RowKind = Literal["reference", "example", "limit", "control", "starter"]
 
 
 class Expected(BaseModel):
@@ -49,7 +61,7 @@ class Expected(BaseModel):
 @dataclass(frozen=True)
 class CheckRow:
     assignment: str
-    kind: str  # "reference" or "example"
+    kind: RowKind
     name: str
     expected: str
     got: str
@@ -69,7 +81,7 @@ def _check_assignment(config: Config, name: str, jobs: int) -> list[CheckRow]:
     plan = calibrated_plan(config, name)
     results = _grade(plan, examples, jobs) if examples else ()
     rows = reference_rows(config, plan, jobs) + example_rows(name, results, expected)
-    return rows + limit_rows(config, plan)
+    return rows + limit_rows(config, plan) + control_rows(config, plan, jobs)
 
 
 def left_out_lines(config: Config, name: str) -> list[str]:
@@ -114,6 +126,79 @@ def limit_rows(config: Config, plan: Plan) -> list[CheckRow]:
         CheckRow(plan.name, "limit", c.item, c.needed, f"{c.limit:g} s", c.problems)
         for c in limit_checks(config, plan)
     ]
+
+
+def control_rows(config: Config, plan: Plan, jobs: int) -> list[CheckRow]:
+    """The stub controls and the starter, each held to what it may earn."""
+    return held(plan, *graded_controls(config, plan, jobs))
+
+
+def graded_controls(config: Config, plan: Plan, jobs: int) -> (
+    tuple[tuple[Control, ...], tuple[SubmissionResult, ...]]
+):  # fmt: skip
+    """The stub controls made from the reference, and what they and the starter earn, graded
+    together in one run (from a folder that is gone when it returns)."""
+    controls = stub_controls(config, plan.name)
+    with tempfile.TemporaryDirectory(prefix="sudoku-harness-controls-") as made:
+        folder = Path(made)
+        submissions = [control.write(folder) for control in controls]
+        starter = plan.assignment.starter
+        if starter.files:
+            submissions.append(_starter(config, starter, folder))
+        return controls, _grade(plan, submissions, jobs) if submissions else ()
+
+
+def held(plan: Plan, controls: Sequence[Control], results: Sequence[SubmissionResult]) -> (
+    list[CheckRow]
+):  # fmt: skip
+    """Each graded control (`controls`, and the starter) held to what it may earn."""
+    order = {control.name: index for index, control in enumerate(controls)}
+    return [
+        _stub_row(plan, result) if result.name in order else _starter_row(plan, result)
+        for result in sorted(results, key=lambda r: order.get(r.name, len(order)))
+    ]
+
+
+def _starter(config: Config, starter: StarterConfig, folder: Path) -> Submission:
+    """The starter's files, copied into a folder of their own, as one submission."""
+    made = folder / STARTER
+    made.mkdir()
+    for file in starter.files:
+        shutil.copyfile(config.path(file), made / file.name)
+    return Submission(STARTER, made)
+
+
+def _stub_row(plan: Plan, result: SubmissionResult) -> CheckRow:
+    """A stub may earn STUB_SHARE of what it was graded out of (an item it could not take part
+    in, a notebook it lacks, is not among them)."""
+    at_most = STUB_SHARE * result.max_marks
+    problems = []
+    if result.status != "graded":
+        problems.append(f"the control was not graded ({result.note or result.status}): it tests "
+                        "nothing")  # fmt: skip
+    elif result.marks > at_most + TOLERANCE:
+        problems.append(f"a stub earns more than {STUB_SHARE:.0%} of the marks: {_earned(result)}")
+    expected = f"<= {at_most:g}"
+    return CheckRow(
+        plan.name, "control", result.name, expected, f"{result.marks:g}", tuple(problems)
+    )
+
+
+def _starter_row(plan: Plan, result: SubmissionResult) -> CheckRow:
+    at_most = plan.assignment.starter.marks
+    problems = []
+    if result.marks > at_most + TOLERANCE:
+        problems.append(f"the starter earns more than the {at_most:g} starter.marks allows: "
+                        f"{_earned(result)}")  # fmt: skip
+    expected = f"<= {at_most:g}"
+    return CheckRow(
+        plan.name, "starter", result.name, expected, f"{result.marks:g}", tuple(problems)
+    )
+
+
+def _earned(result: SubmissionResult) -> str:
+    """The items that earned anything, with what."""
+    return ", ".join(f"{i.name} {i.marks:g}/{i.max_marks:g}" for i in result.items if i.marks > 0)
 
 
 def _grade(plan: Plan, submissions: list[Submission], jobs: int) -> tuple[SubmissionResult, ...]:

@@ -1,7 +1,8 @@
 """`sudoku-harness new NAME --reference FILE`: a config.yaml entry for a new assignment, from the
 reference solution's definitions read by AST (harness/assignments/guesses.py; never run), with
 every guess marked `# guess:` for the teacher to check; puzzles of its own generated when no
-suite is given; then `check -a NAME` runs it.
+suite is given; the handout's starter (`--starter FILE`) as `starter:`, which `check` holds to
+0 marks; then `check -a NAME` runs it.
 
 The entry is appended to config.yaml as text, so the teacher's own comments and layout stay as
 they were; a config.yaml is made where there is none.
@@ -42,20 +43,26 @@ def scaffold(
     config: Path | None,
     suites: Sequence[Path] = (),
     examples: Path | None = None,
+    starter: Sequence[Path] = (),
 ) -> Scaffolded:
     """Write the entry for `name`; BadInput for a reference that cannot be read, a name already
-    taken, or a config.yaml that does not load afterwards."""
+    taken, an examples folder or starter file that is not there, or a config.yaml that does not
+    load afterwards (each said before anything is written)."""
     found = _guesses(reference)
     path = config if config is not None else Path.cwd() / CONFIG_NAME
     text = path.read_text(encoding="utf-8") if path.is_file() else HEADER
     if path.is_file() and name in load_config(path).assignments:
         raise BadInput(f"{path}: assignments.{name}: already there (choose another name)")
-    written = () if suites else _suites(path.parent, name, found)
-    listed = [_relative(p, path.parent) for p in (*suites, *written)]
     if examples is not None and not examples.is_dir():
         raise BadInput(f"--examples: {examples} is not a folder")
+    for file in starter:
+        if not file.is_file():
+            raise BadInput(f"--starter: {file} is not a file")
+    written = () if suites else _suites(path.parent, name, found)
+    listed = [_relative(p, path.parent) for p in (*suites, *written)]
     shown = _relative(examples, path.parent) if examples is not None else None
-    entry = _entry(name, reference, path.parent, found, listed, shown)
+    given = [_relative(file, path.parent) for file in starter]
+    entry = _entry(name, reference, path.parent, found, listed, shown, given)
     path.write_text(text.rstrip("\n") + "\n" + entry, encoding="utf-8")
     load_config(path)  # a guess the schema refuses is a bug of ours: say it now, in one line
     return Scaffolded(path, written, found)
@@ -106,6 +113,7 @@ def _entry(
     found: Guesses,
     suites: Sequence[str],
     examples: str | None,
+    starter: Sequence[str] = (),
 ) -> str:
     folder = _relative(reference.parent, root)
     lines = [
@@ -118,6 +126,7 @@ def _entry(
         f"    reference: {folder}",
         f"    suites: [{', '.join(suites)}]",
         *([f"    examples: {examples}"] if examples else []),
+        *_starter(starter),
         "    conventions:",
     ]
     for key in ("index_base", "blank", "representation", "sizes"):
@@ -129,6 +138,18 @@ def _entry(
     for function in found.functions:
         lines += _item(function)
     return "\n".join(lines) + "\n"
+
+
+def _starter(files: Sequence[str]) -> list[str]:
+    """`starter:`, the handout's skeleton: never evidence of copying, and graded by `check`."""
+    if not files:
+        return []
+    return [
+        "    starter:                       # the handout's starter: `check` grades it untouched",
+        f"      files: [{', '.join(files)}]",
+        "      marks: 0                     # the most it may earn: more when the handout gives "
+        "working code",
+    ]
 
 
 def _item(function: Guess) -> list[str]:

@@ -135,7 +135,7 @@ def compared(
 
 def starter(settings: Config, assignment: AssignmentConfig) -> frozenset[int]:
     cache = Cache()
-    files = [settings.path(p) for p in assignment.starter if p.suffix.lower() in LEXERS]
+    files = [settings.path(p) for p in assignment.starter.files if p.suffix.lower() in LEXERS]
     prints = [fingerprinted(p.name, source_files(p), cache).hashes for p in files]
     return frozenset().union(*prints)
 
