@@ -25,7 +25,8 @@ in suite order, `timeouts_before_skip` in force, so a case skipped after time-ou
 it would be when marking. On the samples every case runs.
 
 The rules, per member, size and tier (the samples of that tier at that size):
-- a member that solves every sample of the tier in time solves every case of ours of that tier;
+- a member that solves every sample of the tier in time solves every case of ours of that tier
+  (the last-empty members, ERRATIC, are run and shown but judge no tier);
 - a member that misses one misses most (more than half) of ours of that tier;
 - an unsolvable case of ours is refuted by every member that passes all the size's samples
   (it is only as hard as the samples imply; none requires a member to miss it).
@@ -59,6 +60,12 @@ BACKTRACKING = (  # file stems in solvers/panel/LANGUAGE/: the plain searches, i
     "last_empty",
     "last_empty_unchecked",
 )
+# Members whose time on a puzzle is an accident of which cell happens to be last (a cell's
+# candidates late in the row-major order, not the puzzle's difficulty): two samples of one tier
+# can take one of them milliseconds and minutes. They are run and shown, and a function
+# assignment's limits are taken from them (harness/league/function_panel.py), but they judge no
+# tier: a tier is as hard as its samples for a search whose cost follows the puzzle.
+ERRATIC = frozenset({"last_empty", "last_empty_unchecked"})
 MEMBERS: dict[Language, tuple[str, ...]] = {  # and the stronger ones where students write them
     "python": (*BACKTRACKING, "chars", "mrv", "singles_once", "singles"),
     "cpp": (*BACKTRACKING, "chars", "mrv", "singles_once", "singles"),
@@ -116,13 +123,22 @@ class Match:
     solvable: bool = True  # False: the size's unsolvable cases, held against all its samples
 
     @property
+    def judges(self) -> bool:
+        """Whether this member judges a tier (ERRATIC ones are only shown)."""
+        return self.member not in ERRATIC
+
+    @property
     def holds(self) -> bool:
+        if not self.judges:
+            return True
         if self.passes:
             return self.solved == self.cases
         return not self.solvable or 2 * self.solved < self.cases
 
     @property
     def text(self) -> str:
+        if not self.judges:
+            return "shown"
         return "yes" if self.holds else "NO"
 
     @property
