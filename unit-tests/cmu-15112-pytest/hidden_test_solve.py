@@ -1,11 +1,12 @@
 """hw11's solveSudoku on boards the students never see (written for sudoku-harness)."""
 
-from boards import BLOCK_3_CLASH, SAMPLE_9X9_SOLVED, copy
+from boards import BLOCK_3_CLASH, NO_CLASH, SAMPLE_9X9_SOLVED, copy, is_solution
 from hw import solveSudoku
 
 
 def test_illegal_givens_are_none():
     assert solveSudoku(copy(BLOCK_3_CLASH)) is None
+    assert is_solution(NO_CLASH, solveSudoku(copy(NO_CLASH)))  # the same givens, legal: solved
 
 
 def test_a_9x9_with_a_third_of_its_cells_blank():

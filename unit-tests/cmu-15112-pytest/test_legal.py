@@ -1,29 +1,35 @@
 """hw5's legality checks, tested as a 15-112 student's own test functions would (written for
-sudoku-harness; no course code)."""
+sudoku-harness; no course code). Each test asks both ways (a legal list or board beside an
+illegal one), so a function that answers one constant passes none of them."""
 
 import pytest
-from boards import BLOCK_3_CLASH, LEGAL_4X4, SAMPLE_9X9, SAMPLE_9X9_SOLVED, copy
+from boards import BLOCK_3_CLASH, LEGAL_4X4, NO_CLASH, SAMPLE_9X9, SAMPLE_9X9_SOLVED, copy
 from hw import areLegalValues, isLegalBlock, isLegalCol, isLegalRow, isLegalSudoku
 
 
 def test_are_legal_values_allows_repeated_blanks():
     assert areLegalValues([0, 0, 3, 0])
     assert areLegalValues([1, 2, 3, 4, 5, 6, 7, 8, 9])
+    assert areLegalValues([0, 0, 3, 3]) is False  # 0 may repeat, 3 may not
 
 
 @pytest.mark.parametrize(
-    "values",
-    [[0, 0, 3, 3], [1, 0, 0], [0, 5, 0, 0], [-1, 0, 0, 0], []],
-    ids=["a repeat", "not a square", "above N^2", "negative", "empty"],
-)
-def test_are_legal_values_refuses(values):
-    assert areLegalValues(values) is False
+    ("legal", "illegal"),
+    [([1, 2, 3, 4], [1, 2, 3]), ([1, 2, 3, 4], [1, 2, 3, 5]), ([1, 2, 3, 4], [1, 2, 3, -1]),
+     ([1], [])],
+    ids=["not a square", "above N^2", "negative", "empty"],
+)  # fmt: skip
+def test_are_legal_values_refuses(legal, illegal):
+    assert areLegalValues(legal)  # the nearest legal list, no blank in it
+    assert areLegalValues(illegal) is False
 
 
 def test_are_legal_values_leaves_its_argument():
-    values = [0, 4, 0, 4]
-    areLegalValues(values)
-    assert values == [0, 4, 0, 4]
+    legal, illegal = [4, 0, 3, 0], [0, 5, 0, 5]  # illegal twice over: 5 repeats, and 5 > 4
+    assert areLegalValues(legal)
+    assert areLegalValues(illegal) is False
+    assert legal == [4, 0, 3, 0]
+    assert illegal == [0, 5, 0, 5]
 
 
 def test_is_legal_row():
@@ -50,11 +56,15 @@ class TestIsLegalSudoku:
         assert isLegalSudoku(LEGAL_4X4)
         assert isLegalSudoku(SAMPLE_9X9)
         assert isLegalSudoku(SAMPLE_9X9_SOLVED)
+        assert not isLegalSudoku([[1] * 4 for _ in range(4)])  # 1 repeats in every unit
 
     def test_a_clash_in_a_block_alone(self):
         assert not isLegalSudoku(BLOCK_3_CLASH)
+        assert isLegalSudoku(NO_CLASH)  # the second 1 in another block: legal
 
     def test_a_clash_in_a_column(self):
         board = copy(SAMPLE_9X9)
-        board[4][1] = 3
+        board[4][1] = 3  # column 1 already holds a 3
         assert not isLegalSudoku(board)
+        board[4][1] = 2  # its value in the solution
+        assert isLegalSudoku(board)

@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import edu.ics211.h09.Sudoku;
 import org.junit.jupiter.api.Test;
 
-/** The worked example's tests of solveSudoku (ours): in place, any valid completion. */
+/**
+ * The worked example's tests of solveSudoku (ours): in place, any valid completion. Each asks
+ * both ways (where false is expected, a puzzle to solve beside it; a solved grid kept beside one
+ * to fill), so a solveSudoku that answers one constant, or does nothing, passes none of them.
+ */
 class SolveSudokuTest {
 
   private static void assertSolves(String cells) {
@@ -34,11 +38,13 @@ class SolveSudokuTest {
   @Test
   void solvedGridIsTrue() {
     assertSolves(Puzzles.SOLVED);
+    assertSolves(Puzzles.TOP_ROW_BLANK);  // and a grid not yet solved is filled
   }
 
   @Test
   void noSolutionIsFalse() {
     assertFalse(Sudoku.solveSudoku(Puzzles.grid(Puzzles.UNSOLVABLE)));
+    assertSolves(Puzzles.TOP_ROW_BLANK);  // and true where there is a solution
   }
 
   @Test
@@ -46,5 +52,10 @@ class SolveSudokuTest {
     int[][] grid = Puzzles.grid(Puzzles.UNSOLVABLE);
     Sudoku.solveSudoku(grid);
     assertArrayEquals(Puzzles.grid(Puzzles.UNSOLVABLE), grid, "the grid was not restored");
+    // and where there is a solution, the grid it was given holds it
+    int[][] puzzle = Puzzles.grid(Puzzles.TOP_ROW_BLANK);
+    int[][] solvable = Puzzles.copy(puzzle);
+    Sudoku.solveSudoku(solvable);
+    assertNull(Puzzles.whyNotSolved(puzzle, solvable), "a puzzle with a solution was not solved");
   }
 }

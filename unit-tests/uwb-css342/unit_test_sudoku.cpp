@@ -1,5 +1,7 @@
 // The worked example's visible tests (ours, in the spirit of UW Bothell CSS 342's): a Sudoku
-// kept row by row in 81 ints, solved in place by Sudoku::solve().
+// kept row by row in 81 ints, solved in place by Sudoku::solve(). Each test asks both ways (a
+// puzzle solved, and where it says false, a near one it must solve), so a solve() that answers
+// one constant passes none of them.
 #include <gtest/gtest.h>
 
 #include "puzzles.h"
@@ -61,7 +63,10 @@ TEST(sudoku, solves_newspaper_puzzle) { expect_solved(NEWSPAPER, SOLVED); }
 
 TEST(sudoku, solves_hard_puzzle) { expect_solved(HARD, HARD_SOLVED); }
 
-TEST(sudoku, keeps_solved_board) { expect_solved(SOLVED, SOLVED); }
+TEST(sudoku, keeps_solved_board) {
+  expect_solved(SOLVED, SOLVED);
+  expect_solved(blanked(SOLVED, top_row), SOLVED);  // and fills one that is not yet solved
+}
 
 TEST(sudoku, no_solution_with_clashing_givens) {
   Board puzzle = NEWSPAPER;
@@ -69,4 +74,5 @@ TEST(sudoku, no_solution_with_clashing_givens) {
   SudokuLocator locator(9, 9);
   Sudoku sudoku(puzzle.data(), locator);
   EXPECT_FALSE(sudoku.solve());
+  expect_solved(NEWSPAPER, SOLVED);  // the same puzzle without the clash has a solution
 }
