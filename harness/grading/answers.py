@@ -12,9 +12,6 @@ or returns what cannot be compared, is a setup problem: grading does not start.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -24,15 +21,15 @@ from harness.assignments.declared.expect import FromReference, SameGrids
 from harness.assignments.expectations import Equal, SameMembers, read_grid
 from harness.config import Config
 from harness.errors import BadInput
+from harness.grading import cache
+from harness.grading.cache import MISSING
 from harness.grading.plan import Plan
 from harness.grading.stages import run_in_stages
 from harness.records.outcomes import CallOutcome
 from harness.records.probes import Expectation, Probe
-from harness.sandbox.child import codec
 from harness.shapes import SHAPES
 from harness.submissions import SubmissionProblem, discover
 
-CACHE_ENV = "SUDOKU_HARNESS_CACHE"  # where answers are kept (default: the user's cache folder)
 GENEROUS = 60.0  # CPU seconds the reference may take per call while it answers
 
 
@@ -89,14 +86,14 @@ def _answers(config: Config, plan: Plan, asked: Sequence[Probe]) -> dict[tuple[s
     folder = config.path(plan.assignment.reference) if plan.assignment.reference else None
     if folder is None or not folder.is_dir():
         raise BadInput(f"{where}: items with role: reference need the teacher's reference")
-    digest = _files_digest(folder) + _driver_digest(plan)
-    keys = {_key_of(p): _cache_key(digest, p) for p in asked}
-    found = {at: value for at, key in keys.items() if (value := _cached(key)) is not _MISSING}
+    digest = cache.reference_digest(folder, plan)
+    keys = {_key_of(p): cache.call_key(digest, p) for p in asked}
+    found = {at: value for at, key in keys.items() if (value := cache.read(key)) is not MISSING}
     missing = [p for p in asked if _key_of(p) not in found]
     if missing:
         for probe, outcome in zip(missing, _run(config, plan, missing, where), strict=True):
             found[_key_of(probe)] = _answer(probe, outcome, where)
-            _store(keys[_key_of(probe)], found[_key_of(probe)])
+            cache.store(keys[_key_of(probe)], found[_key_of(probe)])
     return found
 
 
@@ -125,66 +122,3 @@ def _answer(probe: Probe, outcome: CallOutcome, where: str) -> Any:
         said = outcome.message or outcome.error_type or outcome.kind
         raise BadInput(f"{where}: the reference fails {probe.call}: {said}")
     return outcome.value
-
-
-# --- the cache --------------------------------------------------------------------------------
-
-_MISSING: Any = object()
-
-
-def cache_folder() -> Path:
-    if os.environ.get(CACHE_ENV):
-        return Path(os.environ[CACHE_ENV])
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "sudoku-harness" / "answers"
-
-
-def _files_digest(folder: Path) -> str:
-    digest = hashlib.sha256()
-    for path in sorted(
-        p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-    ):
-        digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
-
-
-def _driver_digest(plan: Plan) -> str:
-    """The teacher's compiled driver (shape driven), which answers with the reference: a changed
-    driver asks the reference again. Empty without one."""
-    if not plan.driver_sources:
-        return ""
-    digest = hashlib.sha256()
-    for name, content in plan.driver_sources:
-        digest.update(name.encode() + b"\0" + content + b"\0")
-    return digest.hexdigest()
-
-
-def _cache_key(files: str, probe: Probe) -> str:
-    call = {
-        "call": probe.call,
-        "driver": probe.driver,
-        "args": codec.encode(list(probe.args)),
-        "files": probe.files,
-        "defaults": codec.encode(list(probe.defaults)),
-    }
-    text = json.dumps([files, call], sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _cached(key: str) -> Any:
-    path = cache_folder() / f"{key}.json"
-    try:
-        return codec.decode(json.loads(path.read_bytes()))
-    except (OSError, codec.CodecError, ValueError, RecursionError):
-        return _MISSING
-
-
-def _store(key: str, value: Any) -> None:
-    folder = cache_folder()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        temporary = folder / f".{key}.{os.getpid()}"
-        temporary.write_text(json.dumps(codec.encode(value)))
-        os.replace(temporary, folder / f"{key}.json")
-    except OSError:
-        pass  # no cache is no harm: the reference answers again next time
