@@ -10,6 +10,9 @@ from harness.records.verdicts import Verdict
 
 OUTPUT_QUOTED = 80
 AGAIN = "graded again alone: a case ran out of wall-clock time with CPU time to spare"
+AGAIN_CLOSE = (
+    "graded again alone: a case timed out within twice its time limit, beside other grading"
+)
 
 
 def budget_note(seconds: float, final: bool) -> str:
@@ -41,6 +44,22 @@ def informative_note(marks: float, cases: Sequence[CaseResult]) -> list[str]:
     if marks or not any(case.verdict is not Verdict.AC for case in cases):
         return []
     return ["informative only: this item is worth no marks, so its failures cost nothing"]
+
+
+def close_note(cases: Sequence[CaseResult]) -> list[str]:
+    """For an item with verdicts near its time limit (CaseResult.close): how many, and why it
+    matters."""
+    close = [case for case in cases if case.close]
+    if not close:
+        return []
+    timed_out = sum(case.verdict is Verdict.TLE for case in close)
+    kinds = ((timed_out, "timed out"), (len(close) - timed_out, "passed"))
+    said = ", ".join(f"{n} {kind}" for n, kind in kinds if n)
+    count = f"{len(close)} case{'s' * (len(close) > 1)}"
+    return [
+        f"close to the time limit: {count} within a factor of 2 of it ({said}); on a faster or "
+        "slower machine they could go the other way"
+    ]
 
 
 def stub_note(item: str, why: str | None) -> list[str]:

@@ -107,6 +107,9 @@ class Probe:
     # named in the feedback, at a cost) when the student's function has no defaults for them.
     defaults: tuple[Any, ...] = ()
     stage: Stage = Stage.OPEN  # the run it is made in (the plan sets it)
+    # Seconds the reference takes on this call (harness/grading/costs.py; None: not known): an
+    # item's cases run cheapest first, and a streak of time-outs skips only harder ones.
+    cost: float | None = None
 
 
 def readings(*notes: str) -> tuple[str, ...]:

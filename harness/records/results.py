@@ -15,7 +15,8 @@ reason) has "source_line" when the student's line the failure points at could be
 error's line (and its column), or the line an import-time exception was raised from ("file" names
 a sibling module the line is in, when it is not the entry file). A criterion's "text" is the
 handout's wording of that rubric row (config.yaml's `text:`). A case with "not_run" was never
-started: skipped after time-outs in a row, or once the submission's CPU was spent.
+started: skipped after time-outs in a row, or once the submission's CPU or wall-clock budget was
+spent. A case with "close" was time-sensitive: within a factor of 2 of its time limit.
 
 {"assignment": str, "max_marks": num, "layout"?: str,
  "absent"?: [{student}],
@@ -35,7 +36,7 @@ started: skipped after time-outs in a row, or once the submission's CPU was spen
               "cases": [{"id": str, "verdict": "AC|WA|TLE|MLE|OLE|RE|CE|IE",
                          "detail": str, "seconds": num,
                          "accepted"?: [str], "hidden"?: true, "wall_only"?: true,
-                         "not_run"?: true,
+                         "not_run"?: true, "close"?: true,
                          "checks"?: [{"criterion": str, "passed": bool, "message": str}],
                          "grids"?: {"puzzle": [str], "expected": [str], "received": [str]},
                          "output"?: str}]}],
@@ -93,8 +94,12 @@ class CaseResult:
     wall_only: bool = False
     evidence: Evidence | None = None  # grids and output of a failed case whose details are shown
     adapted: tuple[Adapted, ...] = ()  # interface deviations read through (each costs marks once)
-    # Never started: skipped after time-outs in a row, or once the submission's CPU was spent.
+    # Never started: skipped after time-outs in a row, or once the submission's CPU or wall-clock
+    # budget was spent.
     not_run: bool = False
+    # Time-sensitive: its CPU time was within outcomes.HIGH_LIMIT (2) times its limit, either
+    # way: a time-out under twice the limit, or a case that earned marks with over half of it.
+    close: bool = False
 
 
 @dataclass(frozen=True)
@@ -297,6 +302,7 @@ def _case(case: CaseResult) -> dict[str, Any]:
         **_unless_default("hidden", case.hidden),
         **_unless_default("wall_only", case.wall_only),
         **_unless_default("not_run", case.not_run),
+        **_unless_default("close", case.close),
         **_unless_default("checks", [_check(c) for c in case.checks]),
         **_unless_default("adapted", [{"kind": a.kind, "text": a.text} for a in case.adapted]),
         **evidence_to_json(case.evidence),
@@ -407,6 +413,7 @@ def _case_from_json(data: dict[str, Any]) -> CaseResult:
         evidence_from_json(data),
         tuple(_adapted(a) for a in data.get("adapted", [])),
         _flag(data, "not_run"),
+        _flag(data, "close"),
     )
 
 

@@ -164,12 +164,13 @@ class _Runs:
             if chosen.failure.kind == "internal":
                 return CallOutcome("internal", message=_unbuilt(chosen))
             return CallOutcome("not_loaded", message=_unbuilt(chosen))
-        if skipped := self.streaks.skipped(probe.item):
+        if skipped := self.streaks.skipped(probe):
             return skipped
-        limits = call_limits(self.context.assignment, probe)
+        exact = call_limits(self.context.assignment, probe)
+        limits = self.streaks.running(probe, exact)
         run = functools.partial(self._run, chosen, str(probe.args[0]), limits)
         outcome = self.context.budget.run(run, limits.wall_seconds)
-        return self.streaks.record(probe.item, outcome, limits.time)
+        return self.streaks.record(probe, outcome, exact.time, limits)
 
     def _run(self, chosen: _Built, puzzle: str, limits: Limits, wall: float) -> CallOutcome:
         """One run of a built program given `puzzle` (as `program.input` says), in a fresh copy

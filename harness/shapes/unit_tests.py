@@ -199,7 +199,7 @@ class _Session:
         return [self._alone(probe) for probe in probes]
 
     def _alone(self, probe: Probe) -> CallOutcome:
-        if skipped := self.streaks.skipped(probe.item):
+        if skipped := self.streaks.skipped(probe):
             return skipped
         alone = self._run([probe])
         if alone is None:
@@ -208,7 +208,7 @@ class _Session:
             return alone.cut
         outcome = self._failed(alone) if alone.unfinished else self._from_report(probe, alone)
         outcome = replace(outcome, seconds=alone.run.wall)
-        return self.streaks.record(probe.item, outcome, self.settings.time)
+        return self.streaks.record(probe, outcome, self.settings.time)
 
     def _run(self, probes: Sequence[Probe]) -> _Run | None:
         """One run of `probes`' tests through the submission's wall-clock budget (as every
