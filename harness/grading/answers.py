@@ -4,10 +4,10 @@ CSP heuristics, lists of grids, whatever a handout asks that the trusted model d
 Before anything is graded, the reference solution makes every such call in a worker of its own,
 under the same sandbox as a student's (the supervisor never imports it), and each answer becomes
 the call's expectation: equal, the same members, or the same grids in any order (`compare:`).
-Answers are cached by content (the reference's files, the call and its arguments, and the driver
-of a compiled assignment, built with the reference: harness/shapes/driven/), so a class is graded
-without running the reference again once it has answered. A reference that fails a call,
-or returns what cannot be compared, is a setup problem: grading does not start.
+Answers are cached by content (cache.py: the reference's files, the call and its arguments, and
+the driver of a compiled assignment, built with the reference: harness/shapes/driven/), so a
+class is graded without running the reference again once it has answered. A reference that
+fails a call, or returns what cannot be compared, is a setup problem: grading does not start.
 """
 
 from __future__ import annotations

@@ -5,19 +5,27 @@ reference finds no easier than those and than every case the submission answered
 
 Before anything is graded, every reference submission (a reference folder may hold one per
 language) makes the plan's calls, under generous limits, in the sandbox as a student's; the runs
-calibration makes for `time_from_reference` are reused. A call's cost is what it took: its CPU
+calibration makes for `time_from_reference` are reused. A call's time is what it took: its CPU
 time, or its wall-clock time when that is less (a Python worker's CPU time is counted in the
 kernel's ticks of 10 ms, the wall clock to the microsecond, and load only lengthens it). With
-several references, a case's cost is the slowest one's. Costs are kept by content, as answers are
-(cache.py): measured once on a machine, the order is the same at every grading there, however
-busy the machine. A call the reference does not answer has no cost, nor has any when there is no
-reference or it does not load: such a case runs last and counts as the hardest, so an item none
-of whose costs is known keeps the suites' order and the plain rule (skip after the streak).
+several references, a case's time is the slowest one's. Times are kept by content, as answers
+are (cache.py): measured once on a machine, they are the same at every grading there.
+
+A case's cost is its time to the resolution a busy machine allows, so that noise never reorders
+cases: an item's unit is FLOOR (50 ms: a program's start, a tick, a preemption), or twice its
+cheapest case when that is more (a JVM's start); a case under the unit costs 0, and one above it
+the unit times the power of 2 below its time. Cases of equal cost keep the suites' order: a
+reference that answers every case at once (the C reference of c-functions solves each shipped
+puzzle in under 4 ms) orders nothing. A call the reference does not answer has no cost, nor has
+any when there is no reference or it does not load: such a case runs last and counts as the
+hardest, so an item none of whose costs is known keeps the suites' order and the plain rule
+(skip after the streak).
 """
 
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -35,6 +43,7 @@ from harness.submissions import Submission, SubmissionProblem, discover
 
 log = logging.getLogger(__name__)
 GENEROUS = 60.0  # CPU seconds the reference may take per call while it is timed (at least)
+FLOOR = 0.05  # seconds: an item's least unit of cost (below it, times are noise)
 TICK = 1 / CLOCK_TICKS  # the resolution of a Python worker's CPU time
 KIND = "cost"  # what the cache keeps (cache.call_key)
 Key = tuple[str, str]  # a probe's item and id
@@ -67,9 +76,28 @@ def with_costs(config: Config, plan: Plan, measured: Mapping[Key, float | None])
         fresh.update(_measured(folder, plan, asked))
     for at, value in fresh.items():
         cache.store(keys[at], value)
-    costs = {**known, **fresh}
+    costs = quantized(plan.probes, {**known, **fresh})
     probes = tuple(replace(p, cost=costs.get(key_of(p))) for p in plan.probes)
     return replace(plan, probes=probes)
+
+
+def quantized(probes: Sequence[Probe], times: Mapping[Key, float | None]) -> dict[Key, float]:
+    """Each probe's cost: its time rounded down to its item's resolution (see the docstring);
+    none for a probe whose time is not known."""
+    by_item: dict[str, list[Key]] = {}
+    for probe in probes:
+        by_item.setdefault(probe.item, []).append(key_of(probe))
+    costs: dict[Key, float] = {}
+    for keys in by_item.values():
+        known = {at: time for at in keys if (time := times.get(at)) is not None}
+        unit = max(FLOOR, 2 * min(known.values())) if known else FLOOR
+        costs.update({at: _rounded(time, unit) for at, time in known.items()})
+    return costs
+
+
+def _rounded(time: float, unit: float) -> float:
+    """0 under `unit`; else `unit` times the power of 2 at or below time / unit."""
+    return 0.0 if time < unit else unit * 2 ** math.floor(math.log2(time / unit))
 
 
 def _usable(value: object) -> bool:

@@ -107,8 +107,9 @@ class Probe:
     # named in the feedback, at a cost) when the student's function has no defaults for them.
     defaults: tuple[Any, ...] = ()
     stage: Stage = Stage.OPEN  # the run it is made in (the plan sets it)
-    # Seconds the reference takes on this call (harness/grading/costs.py; None: not known): an
-    # item's cases run cheapest first, and a streak of time-outs skips only harder ones.
+    # Seconds the reference takes on this call, rounded down to what a busy machine can tell
+    # apart (harness/grading/costs.py; None: not known): an item's cases run cheapest first, and
+    # a streak of time-outs skips only cases no cheaper.
     cost: float | None = None
 
 

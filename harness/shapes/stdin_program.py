@@ -11,7 +11,7 @@ with its files read-only (harness/sandbox/workdir.py's run_copy; capped like the
 nothing one run leaves behind reaches another (a cache of answers would have a league time its
 look-ups). A program that does not build makes the cases it was to solve CE; the compiler's
 output (capped) is the reason. After `timeouts_before_skip` time-outs in a row in an item, that
-item's other cases are not run.
+item's harder cases are not run (harness/shapes/streaks.py).
 """
 
 from __future__ import annotations

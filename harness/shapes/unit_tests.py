@@ -14,7 +14,8 @@ its CPU limit (`tests.time`), nothing left behind that says it stopped early (Go
 premature-exit file), and a report that reads (harness/sandbox/junit.py). Otherwise nothing it
 reported counts, whatever its report says, and each of its tests is run again alone: the test
 that crashed or looped is RE or TLE, the others get their own results. After
-`timeouts_before_skip` time-outs in a row in an item, its other tests are not run.
+`timeouts_before_skip` time-outs in a row in an item, its harder tests are not run
+(harness/shapes/streaks.py; a run of tests is stopped at its limit, not at the high limit).
 
 Stdout and a test's printed claims decide nothing: a test passes when the report says it passed
 and the run that wrote the report went to its end.

@@ -15,7 +15,9 @@ alone, to its own verdict (a failure is never blamed on a probe by its place in 
 rest run together again after a crash, alone after a time-out or a flood (each then under its
 own limit). A
 run that ends on a missing function (stand_ins.py) makes every probe that calls it CE, run or
-not. After `timeouts_before_skip` time-outs in a row, an item's other probes are not run.
+not. After `timeouts_before_skip` time-outs in a row, an item's harder probes are not run
+(harness/shapes/streaks.py); a probe a run of several did not reach has not timed out: it runs
+alone, and only what it does alone counts.
 """
 
 from __future__ import annotations
