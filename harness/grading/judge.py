@@ -63,8 +63,9 @@ def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
 
 
 def _close(outcome: CallOutcome, cpu_limit: float, timed_out: bool, earned: bool) -> bool:
-    """Whether the verdict is time-sensitive: a time-out measured to under the high limit, or
-    a case that earned marks using more than the limit over that factor."""
+    """Whether the verdict is time-sensitive: a time-out that ran to the high limit and ended
+    under it (or was stopped on the wall clock short of it: a busy machine may have cost it the
+    rest), or a case that earned marks using more than the limit over that factor."""
     cpu = outcome.cpu_seconds
     if cpu is None or not outcome.ran:
         return False
@@ -118,11 +119,14 @@ def _over_a_limit(outcome: CallOutcome, cpu_limit: float) -> tuple[Verdict, str]
 def _over_time(outcome: CallOutcome, cpu_limit: float) -> str:
     """How far past its limit a time-out went, as far as it was let run."""
     cpu = outcome.cpu_seconds or 0.0
-    if outcome.high and cpu > HIGH_LIMIT * cpu_limit:
+    said = f"used more than the {cpu_limit:g} s time limit"
+    if not outcome.high or cpu <= cpu_limit:
+        return said
+    if cpu > HIGH_LIMIT * cpu_limit:
         return f"used more than twice the {cpu_limit:g} s time limit"
-    if outcome.high and cpu > cpu_limit:
-        return f"used {cpu:.2f} s of CPU, more than the {cpu_limit:g} s time limit (close)"
-    return f"used more than the {cpu_limit:g} s time limit"
+    if outcome.kind == "timeout":  # the wall clock stopped it short of the high limit
+        return f"{said}, and was stopped on the wall clock short of twice it (close)"
+    return f"{said}, less than twice it (close)"
 
 
 def _judged(probe: Probe, outcome: CallOutcome) -> Judgement:
