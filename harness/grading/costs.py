@@ -4,7 +4,8 @@ reference finds no easier than those and than every case the submission answered
 (harness/shapes/streaks.py).
 
 Before anything is graded, every reference submission (a reference folder may hold one per
-language) makes the plan's calls, under generous limits, in the sandbox as a student's; the runs
+language) makes the plan's calls in the sandbox as a student's, under the same limits (a
+compiled driver's untimed items in runs of several, their time then shared alike); the runs
 calibration makes for `time_from_reference` are reused. A call's time is what it took: its CPU
 time, or its wall-clock time when that is less (a Python worker's CPU time is counted in the
 kernel's ticks of 10 ms, the wall clock to the microsecond, and load only lengthens it). With
@@ -42,7 +43,6 @@ from harness.shapes.base import RunContext
 from harness.submissions import Submission, SubmissionProblem, discover
 
 log = logging.getLogger(__name__)
-GENEROUS = 60.0  # CPU seconds the reference may take per call while it is timed (at least)
 FLOOR = 0.05  # seconds: an item's least unit of cost (below it, times are noise)
 TICK = 1 / CLOCK_TICKS  # the resolution of a Python worker's CPU time
 KIND = "cost"  # what the cache keeps (cache.call_key)
@@ -106,19 +106,13 @@ def _usable(value: object) -> bool:
 
 
 def _measured(folder: Path, plan: Plan, probes: Sequence[Probe]) -> dict[Key, float | None]:
-    """Each probe's cost: the slowest reference's time on it (None if one did not answer)."""
-    assignment = plan.assignment
-    items = {
-        p.item: assignment.items[p.item].model_copy(
-            update={"time": max(GENEROUS, plan.time_limit(p))}
-        )
-        for p in probes
-    }
-    generous = assignment.model_copy(update={"items": {**assignment.items, **items}})
-    context = replace(plan.context(tuple(probes)), assignment=generous)
-    shape = SHAPES[assignment.shape]
+    """Each probe's time: the slowest reference's on it (None if one did not answer), each
+    made as a student's would be, under the item's own limits (run to the high limit: a
+    reference slower than that has the case's time unknown)."""
+    context = plan.context(tuple(probes))
+    shape = SHAPES[plan.assignment.shape]
     found: dict[Key, list[float | None]] = {key_of(p): [] for p in probes}
-    for reference in discover(folder, shape.suffixes(generous, plan.languages)):
+    for reference in discover(folder, shape.suffixes(plan.assignment, plan.languages)):
         for probe, outcome in zip(probes, _outcomes(reference, context), strict=True):
             found[key_of(probe)].append(cost(outcome))
     return {at: slowest_time(times) for at, times in found.items()}
