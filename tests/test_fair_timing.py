@@ -12,7 +12,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from harness.grading.feedback import AGAIN, AGAIN_CLOSE
+from harness.grading.feedback import AGAIN
 from harness.grading.run import grade_all
 from harness.records.results import SubmissionResult
 from harness.records.verdicts import Verdict
@@ -41,12 +41,8 @@ def test_a_wall_clock_timeout_with_cpu_to_spare_is_graded_again_alone(tmp_path: 
     sleeper, looper = results["TLE-sleeps_on_1"], results["TLE-loops_forever_on_1"]
     assert sleeper.graded_again  # it slept: little CPU, stopped on the wall clock
     assert AGAIN in sleeper.note  # and its note says so
-    assert AGAIN not in looper.note  # it spun: never stopped with CPU to spare
-    spun = [c for item in looper.items for c in item.cases if c.verdict is Verdict.TLE]
-    if looper.graded_again:  # a busy machine stopped it on the wall short of twice its limit
-        assert AGAIN_CLOSE in looper.note
-    else:  # stopped at the high limit, far past it: final at once
-        assert spun and not any(c.close for c in spun)
+    assert not looper.graded_again  # it spun: stopped on CPU time, final at once
+    assert AGAIN not in looper.note
     verdicts = {c.verdict for item in sleeper.items for c in item.cases}
     assert Verdict.TLE in verdicts
 

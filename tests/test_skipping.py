@@ -143,18 +143,24 @@ def test_without_costs_the_rule_is_the_plain_one() -> None:
     assert streaks.skipped(probe("d", None)) is not None
 
 
-def test_a_case_runs_to_the_high_limit_until_one_times_out_far_past_it() -> None:
+def test_a_solvers_case_runs_to_the_high_limit_until_one_times_out_far_past_it() -> None:
     streaks, limits = Streaks(3, "calls"), Limits(time=1.0)
-    first = streaks.running(probe("a", 1.0), limits)
+
+    def timed(case: str, cost: float) -> Probe:
+        return probe(case, cost, stage=Stage.TIMED)
+
+    first = streaks.running(timed("a", 1.0), limits)
     assert math.isclose(first.time * KILL_FACTOR, HIGH_LIMIT)  # killed at twice its limit
     close = replace(TIMEOUT, cpu_seconds=1.5)
-    assert streaks.record(probe("a", 1.0), close, 1.0, first).high
-    assert streaks.running(probe("b", 2.0), limits) == first  # close: the next runs as far
+    assert streaks.record(timed("a", 1.0), close, 1.0, first).high
+    assert streaks.running(timed("b", 2.0), limits) == first  # close: the next runs as far
     far = replace(TIMEOUT, cpu_seconds=2.05)
-    streaks.record(probe("b", 2.0), far, 1.0, first)
-    assert streaks.running(probe("c", 3.0), limits) == limits  # far: stopped at the usual kill
-    streaks.record(probe("c", 3.0), ANSWERED, 1.0, limits)
-    assert streaks.running(probe("d", 4.0), limits) == first  # the streak is over
+    streaks.record(timed("b", 2.0), far, 1.0, first)
+    assert streaks.running(timed("c", 3.0), limits) == limits  # far: stopped at the usual kill
+    streaks.record(timed("c", 3.0), ANSWERED, 1.0, limits)
+    assert streaks.running(timed("d", 4.0), limits) == first  # the streak is over
+    helper = probe("e", 0.0, item="get_row")  # under the assignment's limit: a time-out hangs
+    assert streaks.running(helper, limits) == limits
 
 
 # --- the order -----------------------------------------------------------------------------

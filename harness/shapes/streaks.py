@@ -12,12 +12,15 @@ cases easier than those are still run. Only cases that ran count: one never star
 not run once the budget was spent, its function missing) neither adds to a streak nor ends one.
 A case of unknown cost (no reference) counts as the hardest.
 
-How far a case runs: to `HIGH_LIMIT` times its CPU limit (problemtools' high limit), so that a
-time-out's CPU time says whether it was close to the limit (within that factor: the submission
-is then graded again alone, harness/grading/run.py) or far past it; the verdict still uses the
-exact limit. After a time-out far past the high limit, the item's next cases, harder for the
-reference, are stopped at the usual kill point (`KILL_FACTOR`, harness/sandbox/process.py)
-until one does not time out: an exponential solver's streak costs one high limit, not one each.
+How far a case runs: a case of an item with a time limit of its own (a solver's: its stage is
+timed, harness/grading/plan.py) runs to `HIGH_LIMIT` times its CPU limit (problemtools' high
+limit), so that a time-out's CPU time says whether it was close to the limit (within that factor:
+the submission is then graded again alone, harness/grading/run.py) or far past it; the verdict
+still uses the exact limit. After a time-out far past the high limit, the item's next cases,
+harder for the reference, are stopped at the usual kill point (`KILL_FACTOR`,
+harness/sandbox/process.py) until one does not time out: an exponential solver's streak costs
+one high limit, not one each. Other items' cases (helpers the reference answers at once, under
+the assignment's limit) are stopped at the usual kill point: a time-out there is a hang.
 
 A function library's calls, a program's runs and a driver's runs skip so. Board scenarios do
 not skip within their run (`after` 0): a search that times out on two boards can solve the next
@@ -32,8 +35,10 @@ from dataclasses import dataclass, field
 
 from harness.limits import Limits
 from harness.records.outcomes import HIGH_LIMIT, CallOutcome
-from harness.records.probes import Probe
+from harness.records.probes import Probe, Stage
 from harness.sandbox.process import KILL_FACTOR
+
+TIMED = frozenset({Stage.TIMED, Stage.HIDDEN_TIMED})  # items with a time limit of their own
 
 
 @dataclass
@@ -66,10 +71,11 @@ class Streaks:
         )
 
     def running(self, probe: Probe, limits: Limits) -> Limits:
-        """The limits to run a case under: its CPU limit raised so that it is stopped at the
-        high limit, unless the item's last case timed out far past that."""
+        """The limits to run a case under: for a timed item's case, its CPU limit raised so
+        that it is stopped at the high limit, unless the item's last case timed out far past
+        that."""
         state = self.items.get(probe.item)
-        if state is not None and state.far:
+        if probe.stage not in TIMED or (state is not None and state.far):
             return limits
         return limits.with_time(limits.time * HIGH_LIMIT / KILL_FACTOR)
 
