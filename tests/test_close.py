@@ -1,13 +1,13 @@
-"""The same marks on a busy machine (issue 38, part 11): a case runs to twice its limit (the high
-limit, as problemtools'), so a time-out says whether it was close; a submission graded beside
-others with a close time-out is graded again alone before it stands; every case within a factor
-of 2 of its limit is reported `close` (JSON, feedback, the score table's notes).
+"""The same marks on a busy machine (issue 38, part 11): a solver's case runs to twice its limit
+(the high limit, as problemtools'), so a time-out says whether it was close; a submission graded
+beside others with a close time-out is graded again alone before it stands; every case within a
+factor of 2 of its limit is reported `close` (JSON, feedback, the score table's notes).
 
 The fixtures (tests/fixtures/close) answer after an exact share of their limit in CPU time, so
 that only the limit decides their verdicts: graded beside two CPU hogs and alone, their marks
 and what is said of them are the same. Two hogs on this 2-core machine make a call's wall-clock
-time about 3 times longer but leave its CPU time as it is (benchmarks/README.md, "CPU time
-beside two hogs"): what a busy machine changes is a verdict's noise, which `close` names.
+time up to 45% longer and its CPU time 1 to 4% (benchmarks/README.md, "CPU time beside
+two CPU hogs"): what a busy machine changes is a verdict's noise, which `close` names.
 """
 
 from __future__ import annotations
