@@ -80,6 +80,8 @@ SHARED = "SUDOKU_HARNESS_TESTS_SHARED"  # a folder every test process of one run
 
 GRADING_FIXTURES = {  # module -> its module-scoped fixture that grades a folder of fixtures
     "tests.test_board_solver": "graded",
+    "tests.test_close": "alone",
+    "tests.test_skipping": "exponential",
     "tests.test_notebook": "graded",
     "tests.test_program_io": "graded",
     "tests.test_stdin_program": "graded",

@@ -72,7 +72,7 @@ def test_a_close_time_out_is_graded_again_alone_and_stands_said_close(alone: Rep
     [item] = slow.items
     ran = [c for c in item.cases if not c.not_run]
     assert ran and all(c.verdict is Verdict.TLE and c.close for c in ran)
-    assert all("(close)" in c.detail and "more than the 0.5 s time limit" in c.detail for c in ran)
+    assert all("(close)" in c.detail and "more than the 0.25 s time limit" in c.detail for c in ran)
     assert any("close to the time limit: 2 cases" in line for line in item.feedback)
 
 
@@ -87,11 +87,11 @@ def test_a_pass_over_half_its_limit_is_close_and_never_graded_again_for_it(alone
 def test_the_score_table_and_the_json_say_close(alone: Report) -> None:
     table = render(alone)
     assert "close to the time limit (within 2x): solve 2 cases (2 TLE)" in table
-    assert "close to the time limit (within 2x): solve 5 cases" in table
+    assert "close to the time limit (within 2x): solve 4 cases" in table
     again = from_json(alone.to_json())
     assert again == alone
     cases = [c for s in alone.to_json()["submissions"] for c in s["items"][0]["cases"]]
-    assert sum(c.get("close", False) for c in cases) == 7
+    assert sum(c.get("close", False) for c in cases) == 6
 
 
 def test_beside_two_cpu_hogs_the_marks_are_the_same(alone: Report) -> None:
