@@ -22,7 +22,7 @@ from harness.cli.app import app
 from harness.config import load_config
 from harness.errors import ExitCode
 from harness.grading.calibration import calibrated_plan
-from harness.grading.feedback import AGAIN
+from harness.grading.feedback import AGAIN, AGAIN_CLOSE
 from harness.grading.plan import Plan
 from harness.grading.run import grade_all
 from harness.records.results import Report, from_json
@@ -212,13 +212,15 @@ def examples_report(assignment: str) -> Report:
 
 def without_again(note: str) -> str:
     """A submission's note without saying it was graded again alone: it is when the machine was
-    busy (a wall-clock time-out with CPU time to spare), and its marks are the same."""
-    return "; ".join(part for part in note.split("; ") if part != AGAIN)
+    busy (a wall-clock time-out with CPU time to spare, or one it stopped short of twice its
+    limit), and its marks are the same."""
+    return "; ".join(part for part in note.split("; ") if part not in (AGAIN, AGAIN_CLOSE))
 
 
-AGAIN_LINES = re.compile(  # the same note in a score table, wrapped to its width
-    r"\n +graded again alone: a case ran out of\s+wall-clock\s+time\s+with\s+CPU\s+time"
-    r"\s+to\s+spare"
+AGAIN_LINES = re.compile(  # the same notes in a score table, wrapped to its width
+    r"\n +graded again alone: a case (ran out of\s+wall-clock\s+time\s+with\s+CPU\s+time"
+    r"\s+to\s+spare|timed\s+out\s+short\s+of\s+twice\s+its\s+time\s+limit,\s+beside"
+    r"\s+other\s+grading)"
 )
 
 
