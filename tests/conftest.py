@@ -212,14 +212,14 @@ def examples_report(assignment: str) -> Report:
 
 def without_again(note: str) -> str:
     """A submission's note without saying it was graded again alone: it is when the machine was
-    busy (a wall-clock time-out with CPU time to spare, or one it stopped short of twice its
-    limit), and its marks are the same."""
+    busy (a wall-clock time-out with CPU time to spare, or a time-out within twice its limit),
+    and its marks are the same."""
     return "; ".join(part for part in note.split("; ") if part not in (AGAIN, AGAIN_CLOSE))
 
 
 AGAIN_LINES = re.compile(  # the same notes in a score table, wrapped to its width
     r"\n +graded again alone: a case (ran out of\s+wall-clock\s+time\s+with\s+CPU\s+time"
-    r"\s+to\s+spare|timed\s+out\s+short\s+of\s+twice\s+its\s+time\s+limit,\s+beside"
+    r"\s+to\s+spare|timed\s+out\s+within\s+twice\s+its\s+time\s+limit,\s+beside"
     r"\s+other\s+grading)"
 )
 

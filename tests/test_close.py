@@ -110,8 +110,9 @@ def test_beside_two_cpu_hogs_the_marks_are_the_same(alone: Report) -> None:
 @pytest.mark.parametrize(
     ("outcome", "close"),
     [
-        (CallOutcome("timeout", cpu_seconds=1.5, high=True), True),  # within twice the limit
+        (CallOutcome("returned", value=1, cpu_seconds=1.5, high=True), True),  # within twice
         (CallOutcome("timeout", cpu_seconds=2.1, high=True), False),  # far past it
+        (CallOutcome("timeout", cpu_seconds=1.5, high=True), False),  # the wall clock stopped it
         (CallOutcome("timeout", cpu_seconds=1.05), False),  # stopped at the usual kill: unknown
         (CallOutcome("returned", value=1, cpu_seconds=0.6), True),  # passed over half of it
         (CallOutcome("returned", value=1, cpu_seconds=0.4), False),

@@ -11,7 +11,7 @@ from harness.records.verdicts import Verdict
 OUTPUT_QUOTED = 80
 AGAIN = "graded again alone: a case ran out of wall-clock time with CPU time to spare"
 AGAIN_CLOSE = (
-    "graded again alone: a case timed out short of twice its time limit, beside other grading"
+    "graded again alone: a case timed out within twice its time limit, beside other grading"
 )
 
 

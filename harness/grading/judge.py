@@ -5,7 +5,7 @@ This is the only place that decides verdicts. TLE is decided on the exact CPU li
 kernel's accounting; the supervisor killed the call later than that (at the high limit, twice
 it, while its item's time-outs were close: harness/shapes/streaks.py). A case within a factor of
 2 of its limit either way is `close` (time-sensitive): a time-out that ran to the high limit and
-used no more than it, or a case that earned marks with more than half the limit. A case never
+ended by itself under it, or a case that earned marks with more than half the limit. A case never
 started says "not run" (a streak of time-outs, a budget spent), never a plain TLE. MLE is
 decided from the harness's own measurements (outcomes.MemoryUse: the memory cgroup's OOM killer,
 the image before it runs, the peak), never from what a program printed; the worker's
@@ -64,13 +64,15 @@ def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
 
 def _close(outcome: CallOutcome, cpu_limit: float, timed_out: bool, earned: bool) -> bool:
     """Whether the verdict is time-sensitive: a time-out that ran to the high limit and ended
-    under it (or was stopped on the wall clock short of it: a busy machine may have cost it the
-    rest), or a case that earned marks using more than the limit over that factor."""
+    by itself under it (one the wall clock stopped past its limit is not known to be close, and
+    stands as it always did), or a case that earned marks using more than the limit over that
+    factor."""
     cpu = outcome.cpu_seconds
     if cpu is None or not outcome.ran:
         return False
     if timed_out:
-        return outcome.high and cpu_limit < cpu <= HIGH_LIMIT * cpu_limit
+        ended = outcome.kind != "timeout"
+        return outcome.high and ended and cpu_limit < cpu <= HIGH_LIMIT * cpu_limit
     return earned and cpu > cpu_limit / HIGH_LIMIT
 
 
@@ -125,7 +127,7 @@ def _over_time(outcome: CallOutcome, cpu_limit: float) -> str:
     if cpu > HIGH_LIMIT * cpu_limit:
         return f"used more than twice the {cpu_limit:g} s time limit"
     if outcome.kind == "timeout":  # the wall clock stopped it short of the high limit
-        return f"{said}, and was stopped on the wall clock short of twice it (close)"
+        return said
     return f"{said}, less than twice it (close)"
 
 
