@@ -119,16 +119,11 @@ def _over_a_limit(outcome: CallOutcome, cpu_limit: float) -> tuple[Verdict, str]
 
 
 def _over_time(outcome: CallOutcome, cpu_limit: float) -> str:
-    """How far past its limit a time-out went, as far as it was let run."""
-    cpu = outcome.cpu_seconds or 0.0
+    """The time-out, said close when it ended by itself under twice the limit (how far past
+    the limit one that did not went depends on how busy the machine was: it is not said)."""
     said = f"used more than the {cpu_limit:g} s time limit"
-    if not outcome.high or cpu <= cpu_limit:
-        return said
-    if cpu > HIGH_LIMIT * cpu_limit:
-        return f"used more than twice the {cpu_limit:g} s time limit"
-    if outcome.kind == "timeout":  # the wall clock stopped it short of the high limit
-        return said
-    return f"{said}, less than twice it (close)"
+    closed = _close(outcome, cpu_limit, timed_out=True, earned=False)
+    return f"{said}, less than twice it (close)" if closed else said
 
 
 def _judged(probe: Probe, outcome: CallOutcome) -> Judgement:
