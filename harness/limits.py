@@ -93,8 +93,9 @@ class Limits(BaseModel):
     timeouts_before_skip: int = Field(
         default=3,
         ge=0,
-        description="after this many time-outs in a row in one item, its other cases are not "
-        "run (0: always run every case); board scenarios count only across stages "
+        description="after this many time-outs in a row in one item, its cases the reference "
+        "finds no easier are not run (0: always run every case); an item's cases run from the "
+        "cheapest to the hardest for the reference; board scenarios count only across stages "
         "(harness/shapes/streaks.py)",
     )
     wall_budget: float = Field(

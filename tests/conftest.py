@@ -23,7 +23,7 @@ from harness.cli.check import graded_controls
 from harness.config import load_config
 from harness.errors import ExitCode
 from harness.grading.calibration import calibrated_plan
-from harness.grading.feedback import AGAIN
+from harness.grading.feedback import AGAIN, AGAIN_CLOSE
 from harness.grading.plan import Plan
 from harness.grading.run import grade_all
 from harness.records.results import Report, from_json, to_json
@@ -81,6 +81,8 @@ SHARED = "SUDOKU_HARNESS_TESTS_SHARED"  # a folder every test process of one run
 
 GRADING_FIXTURES = {  # module -> its module-scoped fixture that grades a folder of fixtures
     "tests.test_board_solver": "graded",
+    "tests.test_close": "alone",
+    "tests.test_skipping": "exponential",
     "tests.test_notebook": "graded",
     "tests.test_program_io": "graded",
     "tests.test_stdin_program": "graded",
@@ -234,13 +236,15 @@ def controls_report(assignment: str) -> Report:
 
 def without_again(note: str) -> str:
     """A submission's note without saying it was graded again alone: it is when the machine was
-    busy (a wall-clock time-out with CPU time to spare), and its marks are the same."""
-    return "; ".join(part for part in note.split("; ") if part != AGAIN)
+    busy (a wall-clock time-out with CPU time to spare, or a time-out within twice its limit),
+    and its marks are the same."""
+    return "; ".join(part for part in note.split("; ") if part not in (AGAIN, AGAIN_CLOSE))
 
 
-AGAIN_LINES = re.compile(  # the same note in a score table, wrapped to its width
-    r"\n +graded again alone: a case ran out of\s+wall-clock\s+time\s+with\s+CPU\s+time"
-    r"\s+to\s+spare"
+AGAIN_LINES = re.compile(  # the same notes in a score table, wrapped to its width
+    r"\n +graded again alone: a case (ran out of\s+wall-clock\s+time\s+with\s+CPU\s+time"
+    r"\s+to\s+spare|timed\s+out\s+within\s+twice\s+its\s+time\s+limit,\s+beside"
+    r"\s+other\s+grading)"
 )
 
 

@@ -119,7 +119,7 @@ def test_items_too_many_for_the_width_are_left_out_and_said() -> None:
 
 EXPECTED_LOSSES = {
     ("sudoku-functions", "off_by_one_block"): "get_block_num -10: 81 of 81 cases WA",
-    ("sudoku-functions", "infinite_loop"): "get_candidates -15: 161 of 161 cases TLE",
+    ("sudoku-functions", "infinite_loop"): "get_candidates -15: 158 of 161 cases not run, 3 TLE",
     (
         "sudoku-functions",
         "column_major_scan",

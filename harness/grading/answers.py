@@ -4,16 +4,14 @@ CSP heuristics, lists of grids, whatever a handout asks that the trusted model d
 Before anything is graded, the reference solution makes every such call in a worker of its own,
 under the same sandbox as a student's (the supervisor never imports it), and each answer becomes
 the call's expectation: equal, the same members, or the same grids in any order (`compare:`).
-Answers are cached by content (the reference's files, the call and its arguments, and the driver
-of a compiled assignment, built with the reference: harness/shapes/driven/), so a class is graded
-without running the reference again once it has answered. A reference that fails a call,
-or returns what cannot be compared, is a setup problem: grading does not start.
+Answers are cached by content (cache.py: the reference's files, the call and its arguments, and
+the driver of a compiled assignment, built with the reference: harness/shapes/driven/), so a
+class is graded without running the reference again once it has answered. A reference that
+fails a call, or returns what cannot be compared, is a setup problem: grading does not start.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -29,7 +27,6 @@ from harness.grading.plan import Plan
 from harness.grading.stages import run_in_stages
 from harness.records.outcomes import CallOutcome
 from harness.records.probes import Expectation, Probe
-from harness.sandbox.child import codec
 from harness.shapes import SHAPES
 from harness.submissions import SubmissionProblem, discover
 
@@ -89,9 +86,9 @@ def _answers(config: Config, plan: Plan, asked: Sequence[Probe]) -> dict[tuple[s
     folder = config.path(plan.assignment.reference) if plan.assignment.reference else None
     if folder is None or not folder.is_dir():
         raise BadInput(f"{where}: items with role: reference need the teacher's reference")
-    digest = cache.files_digest(folder) + _driver_digest(plan)
-    keys = {_key_of(p): _cache_key(digest, p) for p in asked}
-    found = {at: value for at, key in keys.items() if (value := cache.cached(key)) is not MISSING}
+    digest = cache.reference_digest(folder, plan)
+    keys = {_key_of(p): cache.call_key(digest, p) for p in asked}
+    found = {at: value for at, key in keys.items() if (value := cache.read(key)) is not MISSING}
     missing = [p for p in asked if _key_of(p) not in found]
     if missing:
         for probe, outcome in zip(missing, _run(config, plan, missing, where), strict=True):
@@ -125,26 +122,3 @@ def _answer(probe: Probe, outcome: CallOutcome, where: str) -> Any:
         said = outcome.message or outcome.error_type or outcome.kind
         raise BadInput(f"{where}: the reference fails {probe.call}: {said}")
     return outcome.value
-
-
-def _driver_digest(plan: Plan) -> str:
-    """The teacher's compiled driver (shape driven), which answers with the reference: a changed
-    driver asks the reference again. Empty without one."""
-    if not plan.driver_sources:
-        return ""
-    digest = hashlib.sha256()
-    for name, content in plan.driver_sources:
-        digest.update(name.encode() + b"\0" + content + b"\0")
-    return digest.hexdigest()
-
-
-def _cache_key(files: str, probe: Probe) -> str:
-    call = {
-        "call": probe.call,
-        "driver": probe.driver,
-        "args": codec.encode(list(probe.args)),
-        "files": probe.files,
-        "defaults": codec.encode(list(probe.defaults)),
-    }
-    text = json.dumps([files, call], sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()

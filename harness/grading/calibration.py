@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import logging
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from harness.config import AssignmentConfig, Config
 from harness.errors import BadInput
 from harness.grading.answers import answered
+from harness.grading.costs import Key, cost, key_of, slowest_time, with_costs
 from harness.grading.judged import run_and_judge
 from harness.grading.plan import Plan, make_plan
 from harness.grading.reference_check import verify_reference
@@ -37,18 +38,20 @@ CALIBRATION_TIME = 120.0  # CPU seconds the reference may take per probe while b
 class Calibrated:
     assignment: AssignmentConfig  # with each timed item's limit set
     notes: dict[str, tuple[str, ...]]  # item -> feedback lines saying the limit
+    # (item, id) -> the slowest reference's time on each probe it ran (costs.py)
+    costs: dict[Key, float | None] = field(default_factory=dict)
 
 
 def calibrated_plan(config: Config, name: str, isolation: Isolation | None = None) -> Plan:
     """The plan for assignment `name` (harness/grading/plan.py), the reference's answers to the
     calls no role judges (answers.py), the groups a constant answer gets right
     (stub_answers.py), the reference found sound where it stands in for students' helpers
-    (reference_check.py), then its limits measured on the reference: the steps every grading
-    command runs."""
+    (reference_check.py), its limits measured on the reference, then the reference's time on
+    each case (costs.py): the steps every grading command runs."""
     plan = with_constants(answered(config, make_plan(config, name, isolation)))
     verify_reference(config, plan)
     timed = calibrate(config, plan)
-    return plan.with_limits(timed.assignment, timed.notes)
+    return with_costs(config, plan.with_limits(timed.assignment, timed.notes), timed.costs)
 
 
 def calibrate(config: Config, plan: Plan) -> Calibrated:
@@ -67,7 +70,7 @@ def calibrate(config: Config, plan: Plan) -> Calibrated:
         config.languages,
         drivers=plan.drivers,
     )
-    slowest = _slowest_runs(context, config, name, timed)
+    slowest, times = _slowest_runs(context, config, name, timed)
     items = dict(assignment.items)
     notes: dict[str, tuple[str, ...]] = {}
     for item in timed:
@@ -77,7 +80,7 @@ def calibrate(config: Config, plan: Plan) -> Calibrated:
         log.info("%s: limit %g s (%g x the reference's %.3f s)", item, limit, factor, slowest[item])
         items[item] = cfg.model_copy(update={"time": limit})
         notes[item] = (_note(limit, factor),)
-    return Calibrated(assignment.model_copy(update={"items": items}), notes)
+    return Calibrated(assignment.model_copy(update={"items": items}), notes, times)
 
 
 def _note(limit: float, factor: float) -> str:
@@ -89,13 +92,15 @@ def _note(limit: float, factor: float) -> str:
 
 def _slowest_runs(
     context: RunContext, config: Config, name: str, timed: list[str]
-) -> dict[str, float]:
+) -> tuple[dict[str, float], dict[Key, float | None]]:
+    """Each timed item's slowest reference run, and each probe's cost (costs.py)."""
     where = f"{config.source}: assignments.{name}.reference"
     reference = context.assignment.reference
     if reference is None:
         raise BadInput(f"{where}: time_from_reference needs a reference solver")
     shape = SHAPES[context.assignment.shape]
     slowest = dict.fromkeys(timed, 0.0)
+    times: dict[Key, list[float | None]] = {key_of(p): [] for p in context.probes}
     for found in discover(
         config.path(reference), shape.suffixes(context.assignment, context.languages)
     ):
@@ -115,7 +120,8 @@ def _slowest_runs(
                 what = case.result.detail or case.probe.call
                 raise BadInput(f"{where}: the reference {found.name} fails {what}")
             slowest[case.probe.item] = max(slowest[case.probe.item], seconds)
-    return slowest
+            times[key_of(case.probe)].append(cost(case.outcome))
+    return slowest, {at: slowest_time(each) for at, each in times.items()}
 
 
 def _generous(assignment: AssignmentConfig, timed: list[str]) -> AssignmentConfig:

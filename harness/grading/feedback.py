@@ -10,6 +10,9 @@ from harness.records.verdicts import Verdict
 
 OUTPUT_QUOTED = 80
 AGAIN = "graded again alone: a case ran out of wall-clock time with CPU time to spare"
+AGAIN_CLOSE = (
+    "graded again alone: a case timed out within twice its time limit, beside other grading"
+)
 
 
 def budget_note(seconds: float, final: bool) -> str:
@@ -53,6 +56,22 @@ def evidence_note(unproven: Sequence[str], count: int) -> list[str]:
         f"no credit for {cases} where {answers} is right: an answer a function that returns "
         f"a constant would give counts only once the function gets right a case no constant "
         f"does, and none was"
+    ]
+
+
+def close_note(cases: Sequence[CaseResult]) -> list[str]:
+    """For an item with verdicts near its time limit (CaseResult.close): how many, and why it
+    matters."""
+    close = [case for case in cases if case.close]
+    if not close:
+        return []
+    timed_out = sum(case.verdict is Verdict.TLE for case in close)
+    kinds = ((timed_out, "timed out"), (len(close) - timed_out, "passed"))
+    said = ", ".join(f"{n} {kind}" for n, kind in kinds if n)
+    count = f"{len(close)} case{'s' * (len(close) > 1)}"
+    return [
+        f"close to the time limit: {count} within a factor of 2 of it ({said}); on a faster or "
+        "slower machine they could go the other way"
     ]
 
 

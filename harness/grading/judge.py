@@ -2,10 +2,14 @@
 failed case whose details are shown, its evidence: harness/records/evidence.py).
 
 This is the only place that decides verdicts. TLE is decided on the exact CPU limit, from the
-kernel's accounting; the supervisor killed the call a little later than that. MLE is decided from
-the harness's own measurements (outcomes.MemoryUse: the memory cgroup's OOM killer, the image
-before it runs, the peak), never from what a program printed; the worker's MemoryError, raised
-in the interpreter the harness runs, counts too.
+kernel's accounting; the supervisor killed the call later than that (at the high limit, twice
+it, while its item's time-outs were close: harness/shapes/streaks.py). A case within a factor of
+2 of its limit either way is `close` (time-sensitive): a time-out that ran to the high limit and
+ended by itself under it, or a case that earned marks with more than half the limit. A case never
+started says "not run" (a streak of time-outs, a budget spent), never a plain TLE. MLE is
+decided from the harness's own measurements (outcomes.MemoryUse: the memory cgroup's OOM killer,
+the image before it runs, the peak), never from what a program printed; the worker's
+MemoryError, raised in the interpreter the harness runs, counts too.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import logging
 from dataclasses import dataclass, replace
 
 from harness.records.evidence import Evidence, Printed
-from harness.records.outcomes import Adapted, CallOutcome
+from harness.records.outcomes import HIGH_LIMIT, Adapted, CallOutcome
 from harness.records.probes import Check, Judgement, Probe
 from harness.records.results import CaseResult
 from harness.records.verdicts import Verdict
@@ -24,6 +28,7 @@ OUTPUT_SHOWN = 200
 REASON_CHARS = 120  # of why a reply could not be judged, quoted in its detail
 log = logging.getLogger(__name__)
 MEMORY_ERRORS = frozenset({"MemoryError"})
+NOT_STARTED = frozenset({"skipped", "over_budget"})  # kinds of a case that may never have begun
 
 
 def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
@@ -40,6 +45,7 @@ def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
     evidence = _evidence(probe, outcome, decision.printed) if shown else None
     adapted = (*decision.adapted, *outcome.adapted)
     earned = verdict is Verdict.AC or any(c.passed for c in checks)
+    close = _close(outcome, cpu_limit, verdict is Verdict.TLE, earned)
     return CaseResult(
         probe.id,
         verdict,
@@ -51,10 +57,25 @@ def judge(probe: Probe, outcome: CallOutcome, cpu_limit: float) -> CaseResult:
         wall_only,
         evidence,
         adapted if earned else (),  # a deviation costs marks only where it earned some
-        not_run=outcome.kind == "skipped",
+        not_run=outcome.kind in NOT_STARTED and not outcome.ran,
+        close=close,
         group=probe.group,
         constants=probe.constants,
     )
+
+
+def _close(outcome: CallOutcome, cpu_limit: float, timed_out: bool, earned: bool) -> bool:
+    """Whether the verdict is time-sensitive: a time-out that ran to the high limit and ended
+    by itself under it (one the wall clock stopped past its limit is not known to be close, and
+    stands as it always did), or a case that earned marks using more than the limit over that
+    factor."""
+    cpu = outcome.cpu_seconds
+    if cpu is None or not outcome.ran:
+        return False
+    if timed_out:
+        ended = outcome.kind != "timeout"
+        return outcome.high and ended and cpu_limit < cpu <= HIGH_LIMIT * cpu_limit
+    return earned and cpu > cpu_limit / HIGH_LIMIT
 
 
 def _evidence(probe: Probe, outcome: CallOutcome, printed: Printed | None) -> Evidence | None:
@@ -95,8 +116,16 @@ def _over_a_limit(outcome: CallOutcome, cpu_limit: float) -> tuple[Verdict, str]
     if memory is not None and memory.oom_killed:
         return out_of_memory
     if outcome.over_time(cpu_limit):
-        return Verdict.TLE, f"used more than the {cpu_limit:g} s time limit"
+        return Verdict.TLE, _over_time(outcome, cpu_limit)
     return out_of_memory if outcome.over_memory() else None
+
+
+def _over_time(outcome: CallOutcome, cpu_limit: float) -> str:
+    """The time-out, said close when it ended by itself under twice the limit (how far past
+    the limit one that did not went depends on how busy the machine was: it is not said)."""
+    said = f"used more than the {cpu_limit:g} s time limit"
+    closed = _close(outcome, cpu_limit, timed_out=True, earned=False)
+    return f"{said}, less than twice it (close)" if closed else said
 
 
 def _judged(probe: Probe, outcome: CallOutcome) -> Judgement:

@@ -26,7 +26,6 @@ from harness.grading.plan import Plan, reference_entry
 from harness.grading.readings import helper_items
 from harness.records.probes import Probe
 from harness.records.verdicts import Verdict
-from harness.sandbox.child import codec
 from harness.shapes import SHAPES
 from harness.submissions import Submission, SubmissionProblem, discover
 
@@ -44,8 +43,8 @@ def verify_reference(config: Config, plan: Plan) -> None:
     _compiles(plan.reference, entry, where)
     reference = _the_reference(config, plan, where)
     probes = _standing_in(plan)
-    key = _key(reference, probes)
-    if cache.cached(key) == SOUND:
+    key = _key(reference, plan, probes)
+    if cache.read(key) == SOUND:
         return
     judged = _run(plan, reference, probes, where)
     _passes(judged, entry, where)
@@ -97,8 +96,8 @@ def _passes(judged: JudgedRun, entry: Path, where: str) -> None:
             raise BadInput(f"{where}: {entry} fails {case.result.detail}: {FIX}")
 
 
-def _key(reference: Submission, probes: Sequence[Probe]) -> str:
+def _key(reference: Submission, plan: Plan, probes: Sequence[Probe]) -> str:
     folder = reference.path if reference.path.is_dir() else reference.path.parent
-    calls = [[p.item, p.id, p.call, codec.encode(list(p.args))] for p in probes]
-    text = json.dumps(["reference-check", cache.files_digest(folder), calls], sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()
+    digest = cache.reference_digest(folder, plan)
+    calls = [cache.call_key(digest, p, "sound") for p in probes]
+    return hashlib.sha256(json.dumps(["reference-check", calls]).encode()).hexdigest()

@@ -57,29 +57,43 @@ def grade_all(
     """Grade every submission, `jobs` at a time on this machine (or on `executor`); `on_result`
     sees each final result once, as it finishes.
 
-    A submission with a case stopped on the wall clock while it had CPU time to spare (the
-    machine was busy, or it slept) is graded once more after the others, alone, and only that
-    second result counts: a TLE must not depend on how busy the machine was. One that spent its
+    A submission graded beside others (`jobs` above 1) with a case stopped on the wall clock
+    while it had CPU time to spare (the machine was busy, or it slept), or with a time-out close
+    to its limit (under twice it: CaseResult.close, harness/shapes/streaks.py), is graded once
+    more after the others, one at a time with nothing else of ours running, and only that second
+    result counts: a TLE must not depend on how busy the machine was. One that spent its
     wall-clock budget (harness/shapes/budget.py) is not: that is final at once."""
     executor = executor or LocalExecutor(jobs)
     failed = functools.partial(_failed, plan)
-    results, again = [], []
+    results, again, why = [], [], {}
     by_name = {s.name: s for s in submissions}
     for result in executor.map(grade_one, plan, submissions, failed):
-        if result.timed_on_the_wall and not result.budget_spent and executor.concurrent:
+        reason = _again(result) if executor.concurrent else ""
+        if reason:
             again.append(by_name[result.name])  # final only once graded again, alone
+            why[result.name] = reason
             continue
         if on_result:
             on_result(result)
         results.append(result)
     for result in executor.alone().map(grade_one, plan, again, failed):
-        note = feedback.joined([result.note, feedback.AGAIN])
+        note = feedback.joined([result.note, why[result.name]])
         result = replace(result, note=note, graded_again=True)
         if on_result:
             on_result(result)
         results.append(result)
     ordered = tuple(sorted(results, key=lambda r: r.name))
     return Report(plan.name, rounded(plan.max_marks), ordered)
+
+
+def _again(result: SubmissionResult) -> str:
+    """Why a submission graded beside others is graded again alone ("": it is not)."""
+    if result.budget_spent:
+        return ""
+    if result.timed_on_the_wall:
+        return feedback.AGAIN
+    close = (c for item in result.items for c in item.cases if c.close)
+    return feedback.AGAIN_CLOSE if any(c.verdict is Verdict.TLE for c in close) else ""
 
 
 def _failed(plan: Plan, submission: Submission, why: str) -> SubmissionResult:
@@ -234,6 +248,7 @@ def _item(
         *feedback.informative_note(cfg.marks, cases),
         *feedback.evidence_note(groups.unproven, groups.passed - groups.counted),
         *feedback.stub_note(name, run.stubs.get(name)),
+        *feedback.close_note(cases),
         *feedback.helper_readings_note(both, rounded(worth.kept[name]), rounded(cfg.marks)),
         *feedback.alias_note(cfg.function or name, run.names.get(name)),
         *feedback.accepted_readings(cases),

@@ -11,8 +11,12 @@ thread, nor in a file it wrote:
 
 The assignment's own shape runs first, its first stage first (with no probe at all, it still
 loads the submission); nothing else runs unless that loaded. A later run that does not load makes
-its probes' outcomes say so. Time-outs in a row count across runs: an item skipped after
-`timeouts_before_skip` of them in one stage is not run on in the next.
+its probes' outcomes say so. Within a run, each item's cases are made from the cheapest to the
+hardest by the reference's time on each (`Probe.cost`, harness/grading/costs.py; equal or unknown
+costs keep the suites' order; the outcomes come back in the plan's order). Time-outs in a row
+count across runs (harness/shapes/streaks.py): after `timeouts_before_skip` of them in one stage,
+the next stage runs only the item's cases the reference finds easier than those or than a case
+the submission answered.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from harness.records.outcomes import CallOutcome
 from harness.records.probes import Probe, Stage
 from harness.shapes import SHAPES
 from harness.shapes.base import RunContext, Scope, SubmissionRun, call_limits
-from harness.shapes.streaks import Streaks
+from harness.shapes.streaks import Streaks, cost_of
 from harness.submissions import Submission
 
 
@@ -44,7 +48,7 @@ def _groups(context: RunContext) -> tuple[_Group, ...]:
     keys = [(shape_of(assignment, p.item), p.stage) for p in context.probes]
     shapes = dict.fromkeys([assignment.shape, *(shape for shape, _ in keys)])
     found = [
-        _Group(shape, stage, tuple(i for i, key in enumerate(keys) if key == (shape, stage)))
+        _Group(shape, stage, _cheapest_first(context.probes, keys, (shape, stage)))
         for shape in shapes
         for stage in Stage
     ]
@@ -52,6 +56,17 @@ def _groups(context: RunContext) -> tuple[_Group, ...]:
     if made and made[0].shape == assignment.shape:
         return made
     return (_Group(assignment.shape, Stage.OPEN, ()), *made)  # it loads the submission
+
+
+def _cheapest_first(
+    probes: tuple[Probe, ...], keys: list[tuple[str, Stage]], key: tuple[str, Stage]
+) -> tuple[int, ...]:
+    """The indices of the probes run under `key`, item by item in the plan's order, each item's
+    from the cheapest to the hardest for the reference (unknown last; ties in the plan's
+    order)."""
+    items = {item: n for n, item in enumerate(dict.fromkeys(probe.item for probe in probes))}
+    chosen = [i for i, each in enumerate(keys) if each == key]
+    return tuple(sorted(chosen, key=lambda i: (items[probes[i].item], cost_of(probes[i]), i)))
 
 
 def run_in_stages(submission: Submission, context: RunContext) -> SubmissionRun:
@@ -78,7 +93,7 @@ def _run_groups(submission: Submission, context: RunContext) -> SubmissionRun:
         got = _outcomes(run, len(probes))
         outcomes.update(zip(indices, got, strict=True))
         for probe, outcome in zip(probes, got, strict=True):
-            streaks.record(probe.item, outcome, call_limits(context.assignment, probe).time)
+            streaks.record(probe, outcome, call_limits(context.assignment, probe).time)
         if group.shape != context.assignment.shape:
             others.append(run)
         elif run.load.loaded:
@@ -93,10 +108,11 @@ def _skipped(
     indices: tuple[int, ...],
     outcomes: dict[int, CallOutcome],
 ) -> tuple[int, ...]:
-    """The indices still to run: an item that timed out `timeouts_before_skip` times in a row
-    in an earlier run is not run on; its probes get the skipped outcome in `outcomes`."""
+    """The indices still to run: after `timeouts_before_skip` time-outs in a row in an earlier
+    run, an item's cases the reference finds no easier are not run; they get the skipped
+    outcome in `outcomes`."""
     for i in indices:
-        if skipped := streaks.skipped(probes[i].item):
+        if skipped := streaks.skipped(probes[i]):
             outcomes[i] = skipped
     return tuple(i for i in indices if i not in outcomes)
 

@@ -6,12 +6,16 @@ A judge turns these into verdicts; nothing here knows what the right answer was.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 OUTPUT_CHARS = 2000  # captured output kept per call, for feedback
 NEAR_LIMIT = 0.5  # of the memory limit: see MemoryUse.exceeded
 MIB = 1 << 20
+# problemtools' high limit: a case may run to this multiple of its CPU limit before it is
+# stopped, so that a time-out says whether it was close (harness/shapes/streaks.py); a case
+# within this factor of its limit, either side, is time-sensitive ("close" in the report)
+HIGH_LIMIT = 2.0
 
 CallKind = Literal[
     "returned",  # the function returned; `value` holds what it returned
@@ -100,6 +104,20 @@ class CallOutcome:
     cpu_seconds: float | None = None  # CPU seconds, from the kernel's accounting
     adapted: tuple[Adapted, ...] = ()  # interface deviations read through to make the call
     memory: MemoryUse | None = None  # what the harness measured (None: nothing)
+    # Run to the high limit (HIGH_LIMIT times its CPU limit, harness/shapes/streaks.py):
+    # a time-out's CPU time then says how far past the limit it went.
+    high: bool = False
+
+    @property
+    def ran(self) -> bool:
+        """Whether the call was started: not skipped, not refused for want of its function or
+        of the harness, not left out once the wall-clock budget was spent."""
+        if self.kind in ("skipped", "not_loaded", "internal"):
+            return False
+        return self.kind != "over_budget" or self.cpu_seconds is not None
+
+    def at_high_limit(self) -> CallOutcome:
+        return replace(self, high=True)
 
     def over_time(self, cpu_limit: float) -> bool:
         """Stopped on the clock, or used more CPU than `cpu_limit` (kernel accounting). A call

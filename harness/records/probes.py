@@ -125,6 +125,10 @@ class Probe:
     # group counts only with evidence: the item's right groups are not all right for one
     # constant (grading/marks.py).
     constants: tuple[str, ...] = ()
+    # Seconds the reference takes on this call, rounded down to what a busy machine can tell
+    # apart (harness/grading/costs.py; None: not known): an item's cases run cheapest first, and
+    # a streak of time-outs skips only cases no cheaper.
+    cost: float | None = None
 
 
 def readings(*notes: str) -> tuple[str, ...]:

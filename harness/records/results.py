@@ -15,7 +15,8 @@ reason) has "source_line" when the student's line the failure points at could be
 error's line (and its column), or the line an import-time exception was raised from ("file" names
 a sibling module the line is in, when it is not the entry file). A criterion's "text" is the
 handout's wording of that rubric row (config.yaml's `text:`). A case with "not_run" was never
-started: skipped after time-outs in a row, or once the submission's CPU was spent. A case's
+started: skipped after time-outs in a row, or once the submission's CPU or wall-clock budget was
+spent. A case with "close" was time-sensitive: within a factor of 2 of its time limit. A case's
 "group" is the group of cases it is marked with (an item's marks are shared over its groups; a
 group counts only when every case of it is accepted); "constants" name the constant answers
 right on the whole of its group ("None", "False"), and a check's those it holds under too: such
@@ -39,7 +40,7 @@ groups and checks count only when the item's right ones are not all right for on
               "cases": [{"id": str, "verdict": "AC|WA|TLE|MLE|OLE|RE|CE|IE",
                          "detail": str, "seconds": num,
                          "accepted"?: [str], "hidden"?: true, "wall_only"?: true,
-                         "not_run"?: true, "group"?: str, "constants"?: [str],
+                         "not_run"?: true, "close"?: true, "group"?: str, "constants"?: [str],
                          "checks"?: [{"criterion": str, "passed": bool, "message": str,
                                       "constants"?: [str]}],
                          "grids"?: {"puzzle": [str], "expected": [str], "received": [str]},
@@ -98,12 +99,16 @@ class CaseResult:
     wall_only: bool = False
     evidence: Evidence | None = None  # grids and output of a failed case whose details are shown
     adapted: tuple[Adapted, ...] = ()  # interface deviations read through (each costs marks once)
-    # Never started: skipped after time-outs in a row, or once the submission's CPU was spent.
+    # Never started: skipped after time-outs in a row, or once the submission's CPU or wall-clock
+    # budget was spent.
     not_run: bool = False
     group: str = ""  # the group it is marked with ("": its own); see Probe.group
     # The constant answers right on its whole group ("None", "False"): the group counts only
     # when the item's right groups are not all right for one constant (Probe.constants).
     constants: tuple[str, ...] = ()
+    # Time-sensitive: its CPU time was within outcomes.HIGH_LIMIT (2) times its limit, either
+    # way: a time-out under twice the limit, or a case that earned marks with over half of it.
+    close: bool = False
 
 
 @dataclass(frozen=True)
@@ -308,6 +313,7 @@ def _case(case: CaseResult) -> dict[str, Any]:
         **_unless_default("not_run", case.not_run),
         **_unless_default("group", case.group),
         **_unless_default("constants", list(case.constants)),
+        **_unless_default("close", case.close),
         **_unless_default("checks", [_check(c) for c in case.checks]),
         **_unless_default("adapted", [{"kind": a.kind, "text": a.text} for a in case.adapted]),
         **evidence_to_json(case.evidence),
@@ -421,6 +427,7 @@ def _case_from_json(data: dict[str, Any]) -> CaseResult:
         _flag(data, "not_run"),
         _text(data, "group"),
         _texts(data, "constants"),
+        _flag(data, "close"),
     )
 
 

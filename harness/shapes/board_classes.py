@@ -26,6 +26,7 @@ from harness.sandbox.child import codec
 from harness.sandbox.workdir import CopyRefused, private_copy
 from harness.shapes.base import RunContext, SubmissionRun, call_limits
 from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in, write_files
+from harness.shapes.streaks import Streaks
 from harness.shapes.stubs import item_stubs, stubs
 from harness.submissions import Submission, SubmissionProblem, entry_file
 
@@ -139,6 +140,11 @@ class _Scenarios:
     context: RunContext
     source: str  # the entry file's text, read for stubs
 
+    def __post_init__(self) -> None:
+        # Never skipped within the run (harness/shapes/streaks.py), but each time-out is known
+        # close or far past its limit.
+        self.streaks = Streaks(0, "scenarios")
+
     def run_all(self) -> SubmissionRun:
         try:
             load = self.session.load()
@@ -168,9 +174,11 @@ class _Scenarios:
             request["substitutes"] = {interface.found.get(n, n): n for n in probe.substitutes}
             names = {k: v for k, v in names.items() if k not in _taken(probe)}
         request["args"] = [codec.encode(arg) for arg in (names, *probe.args)]
-        limits = call_limits(self.context.assignment, probe)
+        exact = call_limits(self.context.assignment, probe)
+        limits = self.streaks.running(probe, exact)
         call = functools.partial(self.session.call, request, limits)
-        return self.context.budget.run(call, limits.wall_seconds)
+        outcome = self.context.budget.run(call, limits.wall_seconds)
+        return self.streaks.record(probe, outcome, exact.time, limits)
 
 
 def _imported(

@@ -122,9 +122,10 @@ class _Calls:
         assignment = self.context.assignment
         if probe.item not in names:
             return CallOutcome("not_loaded", message=f"{probe.item} is not defined in the module")
-        if skipped := self.streaks.skipped(probe.item):
+        if skipped := self.streaks.skipped(probe):
             return skipped
-        limits = call_limits(assignment, probe)
+        exact = call_limits(assignment, probe)
+        limits = self.streaks.running(probe, exact)
         args = [codec.encode(arg) for arg in probe.args]
         request: dict[str, Any] = {"name": names[probe.item], "args": args}
         if probe.driver:  # a scenario around the function, given the name the module uses
@@ -136,4 +137,4 @@ class _Calls:
         request["return_args"] = probe.expect.inspects_arguments
         call = functools.partial(self.session.call, request, limits)
         outcome = self.context.budget.run(call, limits.wall_seconds)
-        return self.streaks.record(probe.item, outcome, limits.time)
+        return self.streaks.record(probe, outcome, exact.time, limits)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.limits import Limits
-from harness.records.outcomes import CallOutcome, LoadOutcome
+from harness.records.outcomes import HIGH_LIMIT, CallOutcome, LoadOutcome
 from harness.records.probes import Probe
 from harness.sandbox import memcg
 from harness.sandbox.process import KILL_FACTOR, ChildProcess, Exchange, Launch
@@ -54,10 +54,10 @@ def write_files(workdir: Path, probes: tuple[Probe, ...]) -> None:
 
 
 def cpu_budget(context: RunContext) -> float:
-    """The child's hard RLIMIT_CPU: every call at its kill point, plus loading."""
+    """The child's hard RLIMIT_CPU: every call at the high limit (streaks.py), plus loading."""
     limits = context.assignment.limits
     calls = context.probes  # this shape's: items of another shape are run by it
-    per_call = sum(KILL_FACTOR * call_limits(context.assignment, p).time + 1 for p in calls)
+    per_call = sum(HIGH_LIMIT * call_limits(context.assignment, p).time + 1 for p in calls)
     return limits.load_time + per_call + 10
 
 

@@ -11,7 +11,7 @@ with its files read-only (harness/sandbox/workdir.py's run_copy; capped like the
 nothing one run leaves behind reaches another (a cache of answers would have a league time its
 look-ups). A program that does not build makes the cases it was to solve CE; the compiler's
 output (capped) is the reason. After `timeouts_before_skip` time-outs in a row in an item, that
-item's other cases are not run.
+item's harder cases are not run (harness/shapes/streaks.py).
 """
 
 from __future__ import annotations
@@ -172,12 +172,13 @@ class _Runs:
             if chosen.failure.kind == "internal":
                 return CallOutcome("internal", message=_unbuilt(chosen))
             return CallOutcome("not_loaded", message=_unbuilt(chosen))
-        if skipped := self.streaks.skipped(probe.item):
+        if skipped := self.streaks.skipped(probe):
             return skipped
-        limits = call_limits(self.context.assignment, probe)
+        exact = call_limits(self.context.assignment, probe)
+        limits = self.streaks.running(probe, exact)
         run = functools.partial(self._run, chosen, str(probe.args[0]), limits)
         outcome = self.context.budget.run(run, limits.wall_seconds)
-        return self.streaks.record(probe.item, outcome, limits.time)
+        return self.streaks.record(probe, outcome, exact.time, limits)
 
     def _run(self, chosen: _Built, puzzle: str, limits: Limits, wall: float) -> CallOutcome:
         """One run of a built program given `puzzle` (as `program.input` says), in a fresh copy

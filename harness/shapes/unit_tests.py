@@ -14,7 +14,8 @@ its CPU limit (`tests.time`), nothing left behind that says it stopped early (Go
 premature-exit file), and a report that reads (harness/sandbox/junit.py). Otherwise nothing it
 reported counts, whatever its report says, and each of its tests is run again alone: the test
 that crashed or looped is RE or TLE, the others get their own results. After
-`timeouts_before_skip` time-outs in a row in an item, its other tests are not run.
+`timeouts_before_skip` time-outs in a row in an item, its harder tests are not run
+(harness/shapes/streaks.py; a run of tests is stopped at its limit, not at the high limit).
 
 Stdout and a test's printed claims decide nothing: a test passes when the report says it passed
 and the run that wrote the report went to its end.
@@ -199,7 +200,7 @@ class _Session:
         return [self._alone(probe) for probe in probes]
 
     def _alone(self, probe: Probe) -> CallOutcome:
-        if skipped := self.streaks.skipped(probe.item):
+        if skipped := self.streaks.skipped(probe):
             return skipped
         alone = self._run([probe])
         if alone is None:
@@ -208,7 +209,7 @@ class _Session:
             return alone.cut
         outcome = self._failed(alone) if alone.unfinished else self._from_report(probe, alone)
         outcome = replace(outcome, seconds=alone.run.wall)
-        return self.streaks.record(probe.item, outcome, self.settings.time)
+        return self.streaks.record(probe, outcome, self.settings.time)
 
     def _run(self, probes: Sequence[Probe]) -> _Run | None:
         """One run of `probes`' tests through the submission's wall-clock budget (as every

@@ -4,8 +4,9 @@ An item's loss is its maximum less its marks (any adjustment of it included); an
 the total (a late penalty, say) is a loss of its own. The biggest, first on a tie, is said with
 what explains it, the first of:
 
-- its failed cases, by verdict: "81 of 81 cases WA", "4 of 7 cases WA, 2 TLE"
-  (and the rubric row that lost most, when the item has a rubric: its message);
+- its failed cases, by verdict: "81 of 81 cases WA", "4 of 7 cases WA, 2 TLE", those never
+  started as "not run" ("158 of 161 cases not run, 3 TLE") (and the rubric row that lost most,
+  when the item has a rubric: its message);
 - else the rubric row that lost most;
 - else an interface deviation read through ("adapted: ..."), an adjustment's comment, or the
   item's first feedback line.
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from harness.records.results import ItemResult, SubmissionResult
+from harness.records.results import CaseResult, ItemResult, SubmissionResult
 from harness.records.verdicts import Verdict
 from harness.text import one_line
 
@@ -81,14 +82,20 @@ def _why(item: ItemResult, result: SubmissionResult) -> str:
 
 
 def _failed(item: ItemResult) -> str:
-    """ "4 of 7 cases WA, 2 TLE": the verdicts of the cases not accepted, most first."""
-    verdicts = Counter(c.verdict.value for c in item.cases if c.verdict is not Verdict.AC)
+    """ "4 of 7 cases WA, 2 TLE": the verdicts of the cases not accepted, most first; a case
+    never started is "not run"."""
+    verdicts = Counter(outcome(c) for c in item.cases if c.verdict is not Verdict.AC)
     if not verdicts:
         return ""
     ranked = verdicts.most_common()
     (first, count), rest = ranked[0], ranked[1:]
     tail = "".join(f", {n} {verdict}" for verdict, n in rest)
     return f"{count} of {len(item.cases)} cases {first}{tail}"
+
+
+def outcome(case: CaseResult) -> str:
+    """A case's verdict as the score table counts it: "not run" for one never started."""
+    return "not run" if case.not_run else case.verdict.value
 
 
 def _rubric(item: ItemResult) -> str:

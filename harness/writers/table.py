@@ -15,12 +15,14 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from harness.records.outcomes import HIGH_LIMIT
 from harness.records.results import ItemResult, Report, Similar, SubmissionResult
+from harness.records.verdicts import Verdict
 from harness.text import one_line
 from harness.writers import columns
 from harness.writers.adjusted import adjustment_lines
 from harness.writers.columns import Column, cells, pack, shorten, wrap
-from harness.writers.reasons import biggest_loss, failed_informative, informative
+from harness.writers.reasons import biggest_loss, failed_informative, informative, outcome
 
 WIDTH = 80  # when there is no terminal to measure: a file, a pipe, a test
 NARROWEST = 40  # a narrower width is taken as this
@@ -228,7 +230,23 @@ def _note_lines(result: SubmissionResult) -> list[str]:
         rules = ", ".join(f"{rule} x{count}" for rule, count in sorted(counts.items()))
         lines.append(f"flagged: {rules} (see the JSON report for lines)")
     lines += [similar_line(s) for s in result.similar]
+    lines += [close_line(result)] if close_line(result) else []
     return [*lines, *informative(result), *adjustment_lines(result)]
+
+
+def close_line(result: SubmissionResult) -> str:
+    """The items with verdicts close to their time limit: "close to the time limit (within
+    2x): competency 2 cases (1 TLE), solveBoard 1 case" ("" when none is)."""
+    said = []
+    for item in result.items:
+        close = [c for c in item.cases if c.close]
+        if close:
+            timed_out = sum(c.verdict is Verdict.TLE for c in close)
+            tle = f" ({timed_out} TLE)" if timed_out else ""
+            said.append(f"{item.name} {len(close)} case{'s' * (len(close) > 1)}{tle}")
+    if not said:
+        return ""
+    return f"close to the time limit (within {HIGH_LIMIT:g}x): {', '.join(said)}"
 
 
 def similar_line(similar: Similar) -> str:
@@ -243,9 +261,7 @@ def similar_line(similar: Similar) -> str:
 def summary(report: Report, width: int = WIDTH) -> str:
     """ "10 submission(s), 8 graded, 2 with errors; cases: AC 3839 CE 24 ...": one line, else
     the cases on lines of their own (a count never split from its verdict)."""
-    verdicts = Counter(
-        c.verdict.value for s in report.submissions for i in s.items for c in i.cases
-    )
+    verdicts = Counter(outcome(c) for s in report.submissions for i in s.items for c in i.cases)
     graded = sum(s.status == "graded" for s in report.submissions)
     errors = len(report.submissions) - graded
     rows = f"{len(report.submissions)} submission(s), {graded} graded, {errors} with errors;"

@@ -15,7 +15,9 @@ alone, to its own verdict (a failure is never blamed on a probe by its place in 
 rest run together again after a crash, alone after a time-out or a flood (each then under its
 own limit). A
 run that ends on a missing function (stand_ins.py) makes every probe that calls it CE, run or
-not. After `timeouts_before_skip` time-outs in a row, an item's other probes are not run.
+not. After `timeouts_before_skip` time-outs in a row, an item's harder probes are not run
+(harness/shapes/streaks.py); a probe a run of several did not reach has not timed out: it runs
+alone, and only what it does alone counts.
 """
 
 from __future__ import annotations
@@ -82,12 +84,13 @@ class Runs:
         function = self._function(probe)
         if function in self.missing:
             return CallOutcome("not_loaded", message=self.missing[function])
-        if skipped := self.streaks.skipped(probe.item):
+        if skipped := self.streaks.skipped(probe):
             return skipped
-        limits = call_limits(self.context.assignment, probe)
+        exact = call_limits(self.context.assignment, probe)
+        limits = self.streaks.running(probe, exact)
         call = functools.partial(self._one, probe, run_limits(limits))
         outcome = self.context.budget.run(call, limits.wall_seconds)
-        return self.streaks.record(probe.item, outcome, limits.time)
+        return self.streaks.record(probe, outcome, exact.time, limits)
 
     def _one(self, probe: Probe, limits: ProgramLimits, wall: float) -> CallOutcome:
         run = self._run([probe], replace(limits, wall=wall))
@@ -132,10 +135,10 @@ class Runs:
 
     def _several(self, probes: Sequence[Probe]) -> tuple[list[CallOutcome], CallOutcome]:
         """One run of several probes: the replies it gave, and what the run came to."""
-        function, item = self._function(probes[0]), probes[0].item
+        function = self._function(probes[0])
         if function in self.missing:
             return [], CallOutcome("not_loaded", message=self.missing[function])
-        if skipped := self.streaks.skipped(item):
+        if skipped := self.streaks.skipped(probes[0]):
             return [], skipped
         limits = _summed([run_limits(call_limits(self.context.assignment, p)) for p in probes])
         runs: list[ProgramRun | CallOutcome] = []
@@ -172,7 +175,7 @@ class Runs:
                             memory=outcome.memory)  # fmt: skip
         kept = [self._answered(share, line, p) for line, p in zip(answered, probes, strict=False)]
         for probe, each in zip(probes, kept, strict=False):
-            self.streaks.record(probe.item, each, call_limits(self.context.assignment, probe).time)
+            self.streaks.record(probe, each, call_limits(self.context.assignment, probe).time)
         return kept
 
     def _answered(self, outcome: CallOutcome, line: str, probe: Probe) -> CallOutcome:

@@ -6,6 +6,7 @@ sentence, and the hidden cases only as counts."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from harness.records.evidence import OUTPUT_KEPT, Grids
@@ -23,6 +24,7 @@ from harness.writers.pages.failures import SHOWN, Failures, failures, hidden
 
 CELLS_LISTED = 12  # differing cells named in words before "and N more"
 CASES_LISTED = 20  # ids of cases not shown in full, named before "and N more"
+NOT_RUN = re.compile(r"not run: .*$")  # a case never started says why, after its call
 VERDICT_WORDS: dict[Verdict, str] = {
     Verdict.AC: "accepted",
     Verdict.WA: "wrong",
@@ -92,12 +94,14 @@ def _ids(cases: Sequence[CaseResult]) -> str:
 
 
 def _not_run(group: Failures) -> str:
-    """'160 cases not run after 3 time-outs in a row', or why the first was not run."""
+    """'160 cases not run: 3 calls in a row timed out, ...': why the first was not run, as the
+    harness said it (cases run in the reference's order, not the page's: its own words say how
+    many timed out in a row)."""
     count = len(group.not_run)
     cases = "1 case" if count == 1 else f"{count} cases"
-    if group.streak:
-        return f"{cases} not run after {group.streak} time-outs in a row"
-    return f"{cases} not run; the first: {group.not_run[0].detail}"
+    detail = group.not_run[0].detail
+    said = NOT_RUN.search(detail)
+    return f"{cases} {said.group(0)}" if said else f"{cases} not run; the first: {detail}"
 
 
 def failed_case(item: str, case: CaseResult, level: int = 3) -> list[Block]:

@@ -25,7 +25,6 @@ class Failures:
     ran: tuple[CaseResult, ...]
     not_run: tuple[CaseResult, ...]  # never started (CaseResult.not_run)
     of: int  # the item's visible cases
-    streak: int  # cases of this verdict that ran, in a row, just before the first not run
 
     @property
     def count(self) -> int:
@@ -81,20 +80,7 @@ def _group(
 ) -> Failures:
     ran = tuple(c for c in cases if not c.not_run)
     not_run = tuple(c for c in cases if c.not_run)
-    return Failures(item, verdict, ran, not_run, len(visible), _streak(visible, verdict))
-
-
-def _streak(visible: Sequence[CaseResult], verdict: Verdict) -> int:
-    """How many cases with `verdict` ran in a row just before the first case not run."""
-    first = next((i for i, c in enumerate(visible) if c.not_run), None)
-    if first is None:
-        return 0
-    streak = 0
-    for case in reversed(visible[:first]):
-        if case.verdict is not verdict:
-            break
-        streak += 1
-    return streak
+    return Failures(item, verdict, ran, not_run, len(visible))
 
 
 def hidden(item: ItemResult) -> Hidden | None:
