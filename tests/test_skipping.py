@@ -70,7 +70,9 @@ def test_an_exponential_solver_answers_the_solved_grid_it_was_given_last(exponen
     """The suite lists the solved grid last. Cheapest first by the reference's time, it runs
     before every puzzle the reference needs time for, and is answered at once; the puzzles time
     out, and after two in a row the rest is not run. In the suite's order the two time-outs came
-    first and the solved grid was not run: 0 of 10 (and said TLE)."""
+    first and neither the solved grid nor the one with three blanks was run: 0 of 10 (and said
+    TLE). (The solved grid alone would earn nothing: a solver returning its argument answers it,
+    so it counts beside a puzzle solved: the three blanks.)"""
     plan, report = exponential
     cost = {p.id: p.cost for p in plan.probes}
     solved = "solved-grid-last/solved-9x9"
@@ -79,12 +81,31 @@ def test_an_exponential_solver_answers_the_solved_grid_it_was_given_last(exponen
     [item] = result.items
     cases = {case.id: case for case in item.cases}
     assert cases[solved].verdict is Verdict.AC
-    assert result.marks == 2.0  # 1 of 5 cases
+    three = "solved-grid-last/three-blanks-9x9"  # solved too: the evidence the solved grid needs
+    assert cases[three].verdict is Verdict.AC
+    assert result.marks == 3.33  # 2 of 6 cases
     skipped = [c for c in item.cases if c.not_run]
     assert skipped, "two time-outs in a row skip the harder cases"
     assert all("not run: 2 calls in a row timed out" in c.detail for c in skipped)
     answered = [c for c in item.cases if c.verdict is Verdict.AC]
     assert all(plan_cost(plan, c.id) >= plan_cost(plan, a.id) for c in skipped for a in answered)
+
+
+def test_where_the_reference_answers_every_case_at_once_the_puzzles_work_orders_them(
+    exponential: Any,
+) -> None:
+    """A C reference solves every puzzle in milliseconds: every cost is 0 and orders nothing
+    (the real class's defect). The work a plain backtracker does on each puzzle breaks the tie,
+    the same on every machine: the solved grid (no work) still runs first and is answered."""
+    plan, _ = exponential
+    tied = replace(plan, probes=tuple(replace(p, cost=0.0) for p in plan.probes))
+    work = {p.id: p.work for p in tied.probes}
+    assert work["solved-grid-last/solved-9x9"] == 0 and min(work.values()) == 0
+    assert sorted(work.values())[1] > 0, "every puzzle needs work"
+    [result] = grade_all(tied, discover(SKIPPING / "exponential", (".py",))).submissions
+    [item] = result.items
+    assert {c.id: c.verdict for c in item.cases}["solved-grid-last/solved-9x9"] is Verdict.AC
+    assert result.marks == 3.33 and any(c.not_run for c in item.cases)
 
 
 def plan_cost(plan: Plan, case: str) -> float:

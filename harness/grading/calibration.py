@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from harness.config import AssignmentConfig, Config
 from harness.errors import BadInput
 from harness.grading.answers import answered
-from harness.grading.costs import Key, cost, key_of, slowest_time, with_costs
+from harness.grading.costs import Key, cost, key_of, slowest_time, with_costs, with_work
 from harness.grading.judged import run_and_judge
 from harness.grading.plan import Plan, make_plan
 from harness.grading.reference_check import verify_reference
@@ -51,7 +51,8 @@ def calibrated_plan(config: Config, name: str, isolation: Isolation | None = Non
     plan = with_constants(answered(config, make_plan(config, name, isolation)))
     verify_reference(config, plan)
     timed = calibrate(config, plan)
-    return with_costs(config, plan.with_limits(timed.assignment, timed.notes), timed.costs)
+    plan = with_work(plan.with_limits(timed.assignment, timed.notes))
+    return with_costs(config, plan, timed.costs)
 
 
 def calibrate(config: Config, plan: Plan) -> Calibrated:

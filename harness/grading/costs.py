@@ -12,6 +12,12 @@ kernel's ticks of 10 ms, the wall clock to the microsecond, and load only length
 several references, a case's time is the slowest one's. Times are kept by content, as answers
 are (cache.py): measured once on a machine, they are the same at every grading there.
 
+Among cases of equal cost, and where no cost is known, a measured tie-break orders them: the
+work a plain row-major backtracker does on the call's puzzle (`Probe.work`: the values it places,
+counted to WORK_CAP; harness/puzzles/rating.py), the same on every machine. A solved grid is 0,
+so an exponential solver given one answers it first even where a C reference answers every case
+at once.
+
 A case's cost is its time to the resolution a busy machine allows, so that noise never reorders
 cases: an item's unit is FLOOR (50 ms: a program's start, a tick, a preemption), or twice its
 cheapest case when that is more (a JVM's start); a case under the unit costs 0, and one above it
@@ -35,6 +41,8 @@ from harness.config import Config
 from harness.grading import cache
 from harness.grading.plan import Plan
 from harness.grading.stages import run_in_stages
+from harness.puzzles.rating import plain_tries
+from harness.records.evidence import Grid
 from harness.records.outcomes import CallOutcome
 from harness.records.probes import Probe
 from harness.sandbox.process import CLOCK_TICKS
@@ -44,6 +52,7 @@ from harness.submissions import Submission, SubmissionProblem, discover
 
 log = logging.getLogger(__name__)
 FLOOR = 0.05  # seconds: an item's least unit of cost (below it, times are noise)
+WORK_CAP = 20_000  # placements a puzzle's work is counted to (about 15 ms a puzzle at most)
 TICK = 1 / CLOCK_TICKS  # the resolution of a Python worker's CPU time
 KIND = "cost"  # what the cache keeps (cache.call_key)
 Key = tuple[str, str]  # a probe's item and id
@@ -59,6 +68,33 @@ def cost(outcome: CallOutcome) -> float | None:
         return None
     cpu = outcome.cpu_seconds
     return outcome.seconds if cpu is None else min(outcome.seconds, cpu + TICK)
+
+
+def with_work(plan: Plan) -> Plan:
+    """The plan with each probe's work: a plain backtracker's on its puzzle, where it has one."""
+    found: dict[Grid, int] = {}
+
+    def work(probe: Probe) -> int:
+        puzzle = puzzle_of(probe)
+        if puzzle is None:
+            return 0
+        if puzzle not in found:
+            tries = plain_tries(puzzle, WORK_CAP)
+            found[puzzle] = WORK_CAP + 1 if tries is None else tries
+        return found[puzzle]
+
+    return replace(plan, probes=tuple(replace(p, work=work(p)) for p in plan.probes))
+
+
+def puzzle_of(probe: Probe) -> Grid | None:
+    """The puzzle a call is judged on (a solver's, a program's), read off its expectation."""
+    expect = probe.expect
+    puzzle = getattr(expect, "puzzle", None)
+    if puzzle is None:
+        puzzle = getattr(getattr(expect, "answer", None), "puzzle", None)
+    if isinstance(puzzle, tuple) and puzzle and all(isinstance(row, tuple) for row in puzzle):
+        return puzzle
+    return None
 
 
 def with_costs(config: Config, plan: Plan, measured: Mapping[Key, float | None]) -> Plan:

@@ -129,6 +129,10 @@ class Probe:
     # apart (harness/grading/costs.py; None: not known): an item's cases run cheapest first, and
     # a streak of time-outs skips only cases no cheaper.
     cost: float | None = None
+    # What a plain row-major backtracker places solving the call's puzzle (capped; 0 where a
+    # call has no puzzle): the tie-break, measured rather than timed, among cases whose costs
+    # are equal, as a reference that answers every case at once leaves them (costs.py).
+    work: int = 0
 
 
 def readings(*notes: str) -> tuple[str, ...]:

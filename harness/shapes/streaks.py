@@ -31,6 +31,7 @@ marks). Across a submission's runs (stages) every shape's time-outs count.
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass, field
 
 from harness.limits import Limits
@@ -38,6 +39,9 @@ from harness.records.outcomes import HIGH_LIMIT, CallOutcome
 from harness.records.probes import Probe, Stage
 from harness.sandbox.process import KILL_FACTOR
 
+Cost = tuple[float, int]  # the reference's time, then the puzzle's work (Probe.work)
+HARDEST: Cost = (math.inf, sys.maxsize)
+EASIEST: Cost = (-math.inf, -1)
 TIMED = frozenset({Stage.TIMED, Stage.HIDDEN_TIMED})  # items with a time limit of their own
 
 
@@ -46,8 +50,8 @@ class _Item:
     """What an item's cases so far say: its time-outs in a row and how hard they were."""
 
     row: int = 0  # time-outs in a row, of cases that ran
-    easiest: float = math.inf  # the least cost among those time-outs
-    answered: float = -math.inf  # the greatest cost of a case that returned in time
+    easiest: Cost = HARDEST  # the least cost among those time-outs
+    answered: Cost = EASIEST  # the greatest cost of a case that returned in time
     far: bool = False  # the last case timed out past the high limit
 
 
@@ -94,12 +98,13 @@ class Streaks:
             state.easiest = min(state.easiest, cost_of(probe))
             state.far = not high or (outcome.cpu_seconds or 0.0) > HIGH_LIMIT * cpu_limit
         else:
-            state.row, state.easiest, state.far = 0, math.inf, False
+            state.row, state.easiest, state.far = 0, HARDEST, False
             if outcome.kind == "returned":
                 state.answered = max(state.answered, cost_of(probe))
         return outcome.at_high_limit() if high else outcome
 
 
-def cost_of(probe: Probe) -> float:
-    """The reference's time on a case; unknown counts as the hardest."""
-    return math.inf if probe.cost is None else probe.cost
+def cost_of(probe: Probe) -> Cost:
+    """The reference's time on a case, then its puzzle's work to break ties; an unknown time
+    counts as the hardest."""
+    return (math.inf if probe.cost is None else probe.cost, probe.work)
