@@ -80,9 +80,9 @@ def check_schema(report: dict[str, Any]) -> None:
                 assert {"id", "verdict", "detail", "seconds"} <= set(case)
                 optional = {"accepted", "hidden", "wall_only", "not_run", "checks", "grids"}
                 optional |= {"output"}
-                optional |= {"printed", "adapted", "group", "constants"}
+                optional |= {"printed", "adapted", "group", "constants", "close"}
                 assert set(case) <= {"id", "verdict", "detail", "seconds"} | optional
-                flags = ("hidden", "wall_only", "not_run")
+                flags = ("hidden", "wall_only", "not_run", "close")
                 assert all(case.get(key, True) is True for key in flags)
                 assert not case.get("not_run") or case["verdict"] == "TLE"
                 assert all(isinstance(reading, str) for reading in case.get("accepted", ["-"]))

@@ -54,15 +54,15 @@ def golden_report(assignment: str) -> Report:
 
 
 def steady(report: Report) -> Report:
-    """`report` with every case's seconds set to 0 and without the note that a submission was
-    graded again alone (it was when the machine was busy: a wall-clock time-out with CPU time to
-    spare)."""
+    """`report` with every case's seconds set to 0, no case stopped on the wall clock with CPU
+    to spare, and without the note that a submission was graded again alone (all three happen
+    when the machine is busy)."""
     return replace(report, submissions=tuple(_steady(s) for s in report.submissions))
 
 
 def _steady(result: SubmissionResult) -> SubmissionResult:
     items = tuple(
-        replace(item, cases=tuple(replace(c, seconds=0.0) for c in item.cases))
+        replace(item, cases=tuple(replace(c, seconds=0.0, wall_only=False) for c in item.cases))
         for item in result.items
     )
     return replace(result, items=items, note=without_again(result.note), graded_again=False)

@@ -76,6 +76,12 @@ def graded() -> dict[str, SubmissionResult]:
     return results
 
 
+def first_run(result: SubmissionResult) -> CaseResult:
+    """The first case that ran: cases run cheapest first by the reference's time, which the
+    machine measures, and a time-out skips the cases the reference finds no easier."""
+    return next(case for item in result.items for case in item.cases if not case.not_run)
+
+
 @needs_gpp
 @pytest.mark.parametrize("folder", FIXTURE_DIRS, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_fixture_gets_its_folders_verdict(
@@ -103,7 +109,7 @@ def test_fixture_gets_its_folders_verdict(
 def test_the_detail_names_what_happened(
     graded: dict[str, SubmissionResult], fixture: str, detail: str
 ) -> None:
-    case = graded[fixture].items[0].cases[0]
+    case = first_run(graded[fixture])
     assert detail in case.detail, case.detail
 
 
@@ -121,7 +127,7 @@ def test_compile_errors_are_summarised_in_the_note_and_shown_in_full(
 def test_the_sleeping_program_is_stopped_by_the_wall_clock_with_little_cpu(
     graded: dict[str, SubmissionResult],
 ) -> None:
-    case = graded["TLE/sleeps"].items[0].cases[0]
+    case = first_run(graded["TLE/sleeps"])
     assert case.verdict is Verdict.TLE
     assert 2.5 < case.seconds < 10  # the backstop is twice the limit plus a second
 
