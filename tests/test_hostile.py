@@ -209,15 +209,7 @@ HOLES = {
 }
 # Verdicts the harness gets wrong (not a way out, but the wrong call is blamed).
 MISJUDGED: dict[str, pytest.MarkDecorator] = {}
-# Ways out through the proxy of a course's pytest run (issue 39).
-THROUGH_THE_PROXY = {
-    "object-equal-to-everything-pytest": pytest.mark.xfail(
-        strict=True,
-        reason="hole: an object of the student's stays in its process, and the tests' == with "
-        "it is asked of its own __eq__, which sees the expected value and says yes",
-    ),
-}
-WRONG = {**MISJUDGED, **THROUGH_THE_PROXY}  # the verdict test's strict xfails
+WRONG = MISJUDGED  # the verdict test's strict xfails
 
 # What the detail of a fixture's failing cases names: what stopped the attack. The working copy's
 # cap (both configs': 32 MiB and 3,000 files) is named whether a tmpfs refused the write (the

@@ -42,7 +42,7 @@ def test_the_proxy_carries_what_one_process_would(graded: SubmissionResult, name
 
 
 def test_every_check_is_graded(graded: SubmissionResult) -> None:
-    assert len(NAMES) == 11
+    assert len(NAMES) == 12
     assert graded.marks == graded.max_marks
 
 

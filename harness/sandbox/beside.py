@@ -85,9 +85,11 @@ class Beside:
     def _cpu(self) -> float:
         return self.child.cpu or 0.0
 
-    def close(self) -> Fared:
-        """Kill the worker (and its group, and its cgroup): how it fared."""
-        ended = self.child.gone()
+    def close(self, settle: float = 0.0) -> Fared:
+        """Kill the worker (and its group, and its cgroup): how it fared. `settle`: seconds it
+        is given to end by itself first (a run that stopped because it ended may notice before
+        the supervisor does: in a PID namespace, its keeper exits just after it)."""
+        ended = self.child.ends_within(settle)
         ending = self.child.ending if ended else None
         memory = self.child.measured()
         self.child.close()

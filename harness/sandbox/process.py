@@ -204,6 +204,10 @@ class ChildProcess:
         """The memory cgroup's measurement since the last exchange (None: not in force)."""
         return self._memory_since()
 
+    def ends_within(self, seconds: float) -> bool:
+        """Whether the child ends by itself within `seconds` (then reaped, as gone() does)."""
+        return self.gone() or (self._await_exit(seconds) and self.gone())
+
     def gone(self) -> bool:
         """Whether the child has ended since its last exchange (it is then reaped and its group
         cleared): a child that exits right after replying must not be charged to the next call."""

@@ -62,6 +62,7 @@ from harness.shapes.unit_builds import Builder, Built, Values, expand
 from harness.submissions import Submission, SubmissionProblem
 
 BINARY = "unit-tests"  # `{binary}`: the test program a GoogleTest build makes
+SETTLE = 0.5  # seconds the student's interpreter beside a run that stopped has to end by itself
 
 
 def settings_of(assignment: AssignmentConfig) -> UnitTestsConfig:
@@ -275,11 +276,12 @@ class _Session:
         beside = self._beside(here, disk)
         try:
             cap = self.context.assignment.limits.reply_kb << 10
-            stdin = handover.stdin + beside.line(_modules(self.sources), cap)
-            ran = run(stdin, peer=beside.peer)
-        finally:
-            fared = beside.close()
-        return ran, fared
+            ran = run(handover.stdin + beside.line(_modules(self.sources), cap), peer=beside.peer)
+        except BaseException:
+            beside.close()
+            raise
+        completed = ran.ending.code in self.framework.completed
+        return ran, beside.close(0.0 if completed else SETTLE)
 
     def _beside(self, here: Path, disk: DiskWatch) -> Beside:
         """The student's interpreter for one run apart, in the run's working copy, the course's

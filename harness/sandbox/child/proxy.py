@@ -10,9 +10,12 @@ working copy here). Through it:
 - a call is forwarded, its arguments sent as plain data (plain.py) or as references to the
   student's own objects; what it returns is rebuilt here as builtin values, never as the
   student's classes (a subclass of list comes back a list), or, for anything else, is a
-  reference: a `Remote`, through which attribute reads, method calls and operators (==, len,
-  [], in, iteration, str...) are forwarded, and whose `__class__` is a stand-in class of the
-  student's class (`RemoteClass`: calling it makes an object there, isinstance asks there);
+  reference: a `Remote`, through which attribute reads, method calls and operators (len, [],
+  iteration, str...) are forwarded, and whose `__class__` is a stand-in class of the
+  student's class (`RemoteClass`: calling it makes an object there, isinstance asks there).
+  Comparisons and arithmetic are asked there only between the student's own objects: a
+  Remote equals no value of the tests' (its `__eq__` never sees the expected answer), and
+  `value in remote` is looked for here, among what iterating it gives;
 - an argument the call changed (a board filled in place) is changed here too, in place, and a
   call that returned one of its arguments returns the test's own object;
 - what the call printed is printed here, where pytest's capture sees it;
@@ -302,15 +305,16 @@ def _class(number: int, kind: str, name: str, base: str) -> type:
 
 
 def _forwarded(operation: str, reflected: bool = False) -> Callable[..., Any]:
-    """A special method of Remote that asks the student's process; NotImplemented when the
-    other operand cannot be sent there (Python then tries its own)."""
+    """A comparison or an operator of Remote, asked of the student's process only between its
+    own objects. With a value of the tests' it is NotImplemented (Python then tries the value's
+    own, then identity: an object of the student's equals no value of the tests'): its `__eq__`
+    never sees the teacher's expected answer, nor answers for it."""
 
     def method(self: Remote, *args: Any) -> Any:
         operands = (*args, self) if reflected else (self, *args)
-        try:
-            encoded = [_channel().encode(operand) for operand in operands]
-        except TypeError:
+        if any(_number(operand) is None for operand in operands):
             return NotImplemented
+        encoded = [_channel().encode(operand) for operand in operands]
         return _channel().value({"op": "apply", "name": operation, "args": encoded})
 
     method.__name__ = operation
@@ -398,7 +402,14 @@ class Remote:
     __str__ = _checked("str", str)
     __repr__ = _checked("repr", str)
     __format__ = _checked("format", str)
-    __contains__ = _checked("contains", bool)
+
+    def __contains__(self, item: Any) -> bool:
+        """Asked of the student's process for its own objects; for a value of the tests',
+        found here among what iterating it gives (compared here, as plain data)."""
+        if _number(item) is not None:
+            return bool(_checked("contains", bool)(self, item))
+        return any(found is item or found == item for found in self)
+
     __int__ = _checked("int", int)
     __index__ = _checked("index", int)
     __float__ = _checked("float", float)
