@@ -209,16 +209,7 @@ HOLES = {
 }
 # Verdicts the harness gets wrong (not a way out, but the wrong call is blamed).
 MISJUDGED: dict[str, pytest.MarkDecorator] = {}
-# Ways out that no in-process test runner closes (docs/explanation/isolation.md, the course's own
-# unit tests): code under test shares pytest's process, and rewrites what pytest reports.
-IN_PROCESS = {
-    "registers-a-forging-plugin-pytest": pytest.mark.xfail(
-        strict=True,
-        reason="hole, by design: code under test runs in pytest's process; it finds pytest's "
-        "Config among its objects and registers a plugin that reports every failure as a pass",
-    ),
-}
-WRONG = {**MISJUDGED, **IN_PROCESS}  # the verdict test's strict xfails
+WRONG = MISJUDGED  # the verdict test's strict xfails
 
 # What the detail of a fixture's failing cases names: what stopped the attack. The working copy's
 # cap (both configs': 32 MiB and 3,000 files) is named whether a tmpfs refused the write (the
@@ -302,8 +293,11 @@ STOPPED_BY = {
     "forges-the-report-and-exits-java": "AccessControlException",
     "registers-an-extension-java": "expected: <true> but was: <false>",
     "shadows-a-teacher-class-java": "declares `Puzzles`",
-    # pytest: the harness's runner marks the end of a run once pytest has returned
-    "forges-the-report-and-exits-pytest": "did not mark its end",
+    # pytest: the student's code runs in an interpreter of its own beside pytest's, which ends
+    # a run whose student's interpreter ended in its middle; the runner trusts no reply
+    "forges-the-report-and-exits-pytest": "the submission's process exited with status 0",
+    "forges-its-replies-pytest": "sent a reply that is not JSON",
+    "skips-its-tests-pytest": "Skipped: not today",
     "reads-the-hidden-tests-pytest": f"cannot read the hidden tests: {_unseen(HOSTILE)}",
 }
 

@@ -21,10 +21,13 @@ from harness.config import LanguageConfig
 from harness.errors import BadInput, InternalError
 from harness.frameworks import FRAMEWORKS
 from harness.frameworks.pytest_ import FINISHED
+from harness.limits import Limits
 from harness.sandbox import pylib
-from harness.sandbox.child.pytest_runner import NO_SETTINGS
+from harness.sandbox.beside import Beside, Fared
+from harness.sandbox.child.pytest_runner import ENDED, NO_SETTINGS
 from harness.sandbox.isolation import SANDBOX, Grants, Mode, choose
 from harness.sandbox.junit import Reading, read_reports
+from harness.sandbox.process import Launch
 from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
 from harness.sandbox.sidecar import sidecar
 
@@ -187,16 +190,19 @@ class Ran:
     run: ProgramRun
     reading: Reading
     unfinished: str
+    fared: Fared
 
 
 def _run(tmp_path: Path, submission: str, stdin: bytes | None = None, mark: bool = False) -> Ran:
-    """The teacher's file and `submission` run by the runner as the shape runs it."""
+    """The teacher's file and `submission` run by the runner as the shape runs it: the
+    submission in an interpreter of its own beside the runner."""
     teacher = tmp_path / "teacher" / "test_sudoku.py"
     teacher.parent.mkdir()
     teacher.write_text(TEACHER)
     work = tmp_path / "work"
     work.mkdir()
     (work / "sudoku.py").write_text(submission)
+    isolation = choose(Mode.AUTO)
     with sidecar([teacher], tmp_path) as side, side.reports() as reports:
         packages = pylib.copied(PYTEST.packages, side.root / "packages")
         report = reports / "pytest.xml"
@@ -204,10 +210,19 @@ def _run(tmp_path: Path, submission: str, stdin: bytes | None = None, mark: bool
             report.with_name(FINISHED).write_text("0")
         runner = [sys.executable, "-I", "-B", str(SANDBOX / "pytest_runner.py")]
         argv = [*runner, str(packages), str(side.tests), *SELECTED]
-        given = PYTEST.handover(report).stdin if stdin is None else stdin
-        grants = Grants((side.tests, SANDBOX, packages), (reports,))
-        run = run_program(argv, work, given, LIMITS, choose(Mode.AUTO), "program", grants=grants)
-        return Ran(run, read_reports(reports, "pytest.xml"), PYTEST.unfinished(report))
+        launch = Launch(Path(sys.executable), work, 1 << 20, 1 << 20, isolation)
+        beside = Beside(launch, Limits(), LIMITS.cpu, (packages,))
+        try:
+            handover = PYTEST.handover(report)
+            assert handover.apart
+            given = handover.stdin + beside.line(("sudoku",), 1 << 20) if stdin is None else stdin
+            grants = Grants((side.tests, SANDBOX, packages), (reports,))
+            run = run_program(
+                argv, work, given, LIMITS, isolation, "program", grants=grants, peer=beside.peer
+            )
+        finally:
+            fared = beside.close()
+        return Ran(run, read_reports(reports, "pytest.xml"), PYTEST.unfinished(report), fared)
 
 
 LIMITS = ProgramLimits(
@@ -241,15 +256,18 @@ def test_a_file_that_does_not_import_is_an_error_of_each_of_its_tests(tmp_path: 
         ("test_values", "error"),
         ("test_raises", "error"),
     }
-    assert all("cannot import name 'solve' from 'sudoku' (sudoku.py)" in c.message
+    assert all("cannot import name 'solve' from 'sudoku'" in c.message
                for c in ran.reading.cases if c.name == "test_solves")  # fmt: skip
 
 
 def test_an_exit_in_the_middle_leaves_no_end_mark(tmp_path: Path) -> None:
-    """Status 0, as at the end, and a report may be there: the run does not count."""
+    """The submission's interpreter exits (status 0, as at the end), and a report may be
+    there: the runner stops at once, saying why, and the run does not count."""
     ran = _run(tmp_path, "import os\n\ndef solve(value):\n    os._exit(0)\n")
-    assert ran.run.ending.code in PYTEST.completed
+    assert ran.run.ending.code == ENDED and ENDED not in PYTEST.completed
+    assert b"ended without replying" in ran.run.stderr
     assert "did not mark its end" in ran.unfinished
+    assert ran.fared.ending is not None and ran.fared.ending.code == 0
 
 
 @pytest.mark.parametrize(

@@ -28,10 +28,13 @@ class Listed:
 @dataclass(frozen=True)
 class Handover:
     """What a run is told beyond its command: its stdin, and variables added to its cleared
-    environment."""
+    environment; and whether the code under test runs `apart`: in the student's interpreter of
+    its own beside the runner (harness/sandbox/beside.py), never in the runner's process, the
+    runner told of their channel on one more line of its stdin."""
 
     stdin: bytes = b""
     environment: dict[str, str] = field(default_factory=dict)
+    apart: bool = False
 
 
 class Framework(Protocol):

@@ -3,13 +3,17 @@ classes, named `module.test` and `module.Class.test` (as pytest's JUnit XML name
 parametrized test's ids left out), selected by node id.
 
 The run is the harness's runner (`harness/sandbox/child/pytest_runner.py`), not pytest's command:
-it reads the report's path and where to mark the end of the run from its stdin, never from argv
-or the environment; runs pytest in-process on the teacher's files alone, with no configuration,
-conftest.py or plugin of the submission's; and marks the end only once pytest has returned. A run
-whose code under test exits in the middle (os._exit(0) once it has forged a report) leaves no
-mark, and its report is not read. pytest's own packages are put beside the teacher's files for
-every stage (harness/sandbox/pylib.py), since the sandbox lets a student process read none of
-its interpreter's.
+it reads the report's path, where to mark the end of the run and its channel to the student's
+interpreter from its stdin, never from argv or the environment; runs pytest on the teacher's
+files alone, with no configuration, conftest.py or plugin of the submission's; and marks the end
+only once pytest has returned. The code under test runs apart (`Handover.apart`): the student's
+modules are imported in an interpreter of their own beside the runner, and the tests reach them
+through proxy modules (harness/sandbox/child/proxy.py) that carry plain data alone, so nothing of
+the student's shares pytest's process, its objects or its report. A run whose student's
+interpreter ends in the middle (os._exit(0) once it has tried to forge a report) leaves no mark,
+and its report is not read. pytest's own packages are put beside the teacher's files for every
+stage (harness/sandbox/pylib.py), since the sandbox lets a student process read none of its
+interpreter's; the student's interpreter may read them too (a module that imports pytest).
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ class Pytest:
         return f"{classname}.{base}" if classname else base
 
     def handover(self, report: Path) -> Handover:
-        return Handover(f"{report}\n{report.with_name(FINISHED)}\n".encode())
+        return Handover(f"{report}\n{report.with_name(FINISHED)}\n".encode(), apart=True)
 
     def unfinished(self, report: Path) -> str:
         if not report.with_name(FINISHED).exists():
@@ -62,9 +66,8 @@ class Pytest:
         return ""
 
     def refused(self, text: str, theirs: frozenset[str]) -> str:
-        """Nothing: a file named as one of the teacher's is removed before the run, and what
-        Python code can do to pytest in its process no list of words stops (docs/explanation/
-        isolation.md)."""
+        """Nothing: a file named as one of the teacher's is removed before the run, and the
+        submission's code never runs in pytest's process (docs/explanation/isolation.md)."""
         return ""
 
     def raised(self, message: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import math
 import os
 import selectors
 import signal
@@ -23,10 +24,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from harness.limits import Limits
 from harness.records.outcomes import MemoryUse
 from harness.sandbox import memcg
 from harness.sandbox.child import codec
-from harness.sandbox.isolation import NO_ISOLATION, Isolation
+from harness.sandbox.isolation import NO_GRANTS, NO_ISOLATION, Grants, Isolation
 from harness.sandbox.quota import NO_CHECK, UNCAPPED, DiskCheck, DiskWatch
 
 CHILD = Path(__file__).resolve().parent / "child" / "worker.py"
@@ -99,6 +101,21 @@ class Launch:
     isolation: Isolation = NO_ISOLATION
     disk: DiskWatch = UNCAPPED  # keeps the working copy to its cap, across restarts
     memory_mb: int = 0  # the tree's memory limit where the memory cgroup is in force
+    grants: Grants = NO_GRANTS  # folders beyond the working copy it may read (pytest's packages)
+
+
+def worker_limits(
+    limits: Limits, isolation: Isolation, bounded: bool, cpu_budget: float
+) -> dict[str, Any]:
+    """The rlimits a worker sets on itself before any student code runs (its load request's
+    `limits`). `bounded`: a memory cgroup bounds it, and RLIMIT_AS is only a backstop."""
+    return {
+        "address_space_mb": memcg.address_space(limits.memory_mb, bounded),
+        "file_size_mb": limits.file_size_mb,
+        "open_files": limits.open_files,
+        "processes": limits.processes if isolation.counts_processes else None,
+        "cpu_budget": math.ceil(cpu_budget),
+    }
 
 
 def clean_environment(workdir: Path) -> dict[str, str]:
@@ -120,7 +137,7 @@ class ChildProcess:
     def __init__(self, launch: Launch) -> None:
         self.launch = launch
         self.confinement = launch.isolation.confine(
-            launch.workdir, launch.python, "interpreter", launch.memory_mb
+            launch.workdir, launch.python, "interpreter", launch.memory_mb, launch.grants
         )
         request_read, self._request = os.pipe()
         self._unread = request_read  # kept: how much of a request the child has not taken
@@ -171,6 +188,25 @@ class ChildProcess:
     def cpu(self) -> float | None:
         """CPU seconds the child has used so far: all of them once it has ended."""
         return self._cpu()
+
+    @property
+    def channel(self) -> tuple[int, int]:
+        """The supervisor's ends of the child's two pipes: where requests are written, where
+        replies are read (handed to a course's test runner: harness/sandbox/beside.py)."""
+        return self._request, self._reply
+
+    @property
+    def output(self) -> int:
+        """The read end of the child's stdout and stderr."""
+        return self._output
+
+    def measured(self) -> MemoryUse | None:
+        """The memory cgroup's measurement since the last exchange (None: not in force)."""
+        return self._memory_since()
+
+    def ends_within(self, seconds: float) -> bool:
+        """Whether the child ends by itself within `seconds` (then reaped, as gone() does)."""
+        return self.gone() or (self._await_exit(seconds) and self.gone())
 
     def gone(self) -> bool:
         """Whether the child has ended since its last exchange (it is then reaped and its group

@@ -72,12 +72,25 @@ class ProgramLimits:
 
 
 @dataclass(frozen=True)
+class Peer:
+    """A process started beside the program, which the program talks to (the student's
+    interpreter beside a course's pytest runner: harness/sandbox/beside.py): the descriptors the
+    program inherits (its ends of their pipes), the peer's output (read while the program runs,
+    counted against the program's output cap, not kept), and its CPU seconds so far (counted
+    with the program's, against its limit). Whoever started it ends it, after the run."""
+
+    descriptors: tuple[int, ...]
+    output: int
+    cpu: Callable[[], float]
+
+
+@dataclass(frozen=True)
 class ProgramRun:
     """What happened, before anyone judged it."""
 
     stdout: bytes  # up to the output cap
     stderr: bytes  # the first KEPT_STDERR bytes
-    cpu: float  # user + system seconds, kernel accounting
+    cpu: float  # user + system seconds, kernel accounting (a peer's included)
     wall: float
     max_rss_kb: int
     ending: Ending
@@ -103,11 +116,12 @@ def run_program(
     disk: DiskWatch = UNCAPPED,
     grants: Grants = NO_GRANTS,
     environment: Mapping[str, str] | None = None,
+    peer: Peer | None = None,
 ) -> ProgramRun:
     """Run `argv` in `workdir` with `stdin` as its input; never raises for what it does.
     `kind` is "toolchain" for a compiler or the notebook runner (they start processes); `disk`
     keeps the working copy to its cap; `grants` are the folders beyond it the process may read
-    or write; `environment` adds to the cleared environment.
+    or write; `environment` adds to the cleared environment; `peer` runs beside it.
 
     Raises OSError only when the program cannot be started at all (not found, not executable)."""
     started = time.monotonic()
@@ -126,6 +140,7 @@ def run_program(
                 env={**clean_environment(workdir), **(environment or {})},
                 start_new_session=True,
                 preexec_fn=confinement.around(before=[first], after=[last]),
+                pass_fds=peer.descriptors if peer is not None else (),
             )
         try:
             student = confinement.student_pid(proc.pid)  # whose CPU time counts
@@ -133,7 +148,7 @@ def run_program(
             kill_group(proc.pid)
             proc.wait()
             raise
-        watch = _Watch(proc, limits, started, confinement, disk, student)
+        watch = _Watch(proc, limits, started, confinement, disk, student, peer)
         try:
             watch.feed_and_collect(stdin)
         finally:
@@ -200,6 +215,7 @@ class _Watch:
         confinement: Confinement,
         disk: DiskWatch,
         student: int,
+        peer: Peer | None = None,
     ):
         assert proc.stdin and proc.stdout and proc.stderr
         self.proc, self.limits, self.started = proc, limits, started
@@ -216,6 +232,11 @@ class _Watch:
         for stream, name in ((proc.stdout, "stdout"), (proc.stderr, "stderr")):
             os.set_blocking(stream.fileno(), False)
             self.selector.register(stream.fileno(), selectors.EVENT_READ, name)
+        self.peer_cpu: Callable[[], float] = lambda: 0.0
+        if peer is not None:
+            os.set_blocking(peer.output, False)
+            self.selector.register(peer.output, selectors.EVENT_READ, "peer")
+            self.peer_cpu = peer.cpu
         self.pidfd = _pidfd(proc.pid)  # readable once the child exits: no polling for it
         if self.pidfd is not None:
             self.selector.register(self.pidfd, selectors.EVENT_READ, "exit")
@@ -229,10 +250,7 @@ class _Watch:
         cpu_cap = KILL_FACTOR * self.limits.cpu
         deadline = self.started + self.limits.wall
         while not self.output_overflow:
-            if (
-                time.monotonic() >= deadline
-                or (live_cpu(self.student, children=True) or 0.0) > cpu_cap
-            ):
+            if time.monotonic() >= deadline or self._cpu() > cpu_cap:
                 self.timed_out = True
                 return
             if self.disk.over():
@@ -252,6 +270,9 @@ class _Watch:
                 self._drain()  # what it wrote before exiting; whoever holds the pipes is not
                 return  # waited for
 
+    def _cpu(self) -> float:
+        return (live_cpu(self.student, children=True) or 0.0) + self.peer_cpu()
+
     def _has_exited(self, events: list[tuple[selectors.SelectorKey, int]]) -> bool:
         if self.pidfd is not None:
             return any(key.data == "exit" for key, _ in events)
@@ -259,7 +280,7 @@ class _Watch:
 
     def _drain(self) -> None:
         for key in list(self.selector.get_map().values()):
-            if key.data in ("stdout", "stderr"):
+            if key.data in ("stdout", "stderr", "peer"):
                 while not self.output_overflow and self._read(key.fd, key.data, drain=True):
                     pass
 
@@ -294,7 +315,7 @@ class _Watch:
             self.output_overflow = True
         if name == "stdout":
             self.stdout += chunk[: max(0, self.limits.output_bytes - len(self.stdout))]
-        elif len(self.stderr) < KEPT_STDERR:
+        elif name == "stderr" and len(self.stderr) < KEPT_STDERR:
             self.stderr += chunk[: KEPT_STDERR - len(self.stderr)]
         return True
 
@@ -302,6 +323,7 @@ class _Watch:
         """Kill the group and the cgroup, reap the child with its rusage, read what the cgroup
         measured, close every pipe."""
         seen = live_cpu(self.student, children=True)  # lost from the rusage if it is killed
+        beside = self.peer_cpu()
         kill_group(self.proc.pid)
         self.confinement.kill_all()
         _, status, usage = os.wait4(self.proc.pid, 0)
@@ -318,7 +340,7 @@ class _Watch:
         return ProgramRun(
             stdout=bytes(self.stdout),
             stderr=bytes(self.stderr),
-            cpu=max(usage.ru_utime + usage.ru_stime, seen or 0.0),
+            cpu=max(usage.ru_utime + usage.ru_stime, seen or 0.0) + beside,
             wall=time.monotonic() - self.started,
             max_rss_kb=usage.ru_maxrss,
             ending=Ending.from_status(status),

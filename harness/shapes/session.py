@@ -12,15 +12,13 @@ and all, is taken off what the next may use, and once it is spent no child is st
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 from typing import Any
 
 from harness.limits import Limits
 from harness.records.outcomes import HIGH_LIMIT, CallOutcome, LoadOutcome
 from harness.records.probes import Probe
-from harness.sandbox import memcg
-from harness.sandbox.process import KILL_FACTOR, ChildProcess, Exchange, Launch
+from harness.sandbox.process import KILL_FACTOR, ChildProcess, Exchange, Launch, worker_limits
 from harness.sandbox.quota import watch
 from harness.sandbox.replies import call_outcome, load_outcome
 from harness.shapes.base import Driver, RunContext, call_limits
@@ -141,20 +139,15 @@ class Session:
 
     def _load_request(self, bounded: bool) -> dict[str, Any]:
         """`bounded`: a memory cgroup bounds the child, and RLIMIT_AS is only a backstop."""
-        limits, isolation = self.limits, self.launch.isolation
         return {
             "entry": str(self.entry),
             "salvage": self.salvage,
             "seccomp": self.launch.isolation.seccomp,
             "drivers": [list(driver) for driver in self.drivers],
             "reference": self.reference,
-            "limits": {
-                "address_space_mb": memcg.address_space(limits.memory_mb, bounded),
-                "file_size_mb": limits.file_size_mb,
-                "open_files": limits.open_files,
-                "processes": limits.processes if isolation.counts_processes else None,
-                "cpu_budget": math.ceil(self.cpu_budget - self.spent),
-            },
+            "limits": worker_limits(
+                self.limits, self.launch.isolation, bounded, self.cpu_budget - self.spent
+            ),
         }
 
     def close(self) -> None:

@@ -19,13 +19,22 @@ that crashed or looped is RE or TLE, the others get their own results. After
 
 Stdout and a test's printed claims decide nothing: a test passes when the report says it passed
 and the run that wrote the report went to its end.
+
+A framework whose code under test runs apart (pytest: `Handover.apart`) gets, for each run, the
+student's interpreter of its own beside the runner (harness/sandbox/beside.py), in the same
+working copy, with the course's given files copied in (a student's module may import them), and
+never the teacher's test files; the runner is told of their channel and of the student's module
+names. Its CPU time counts with the run's; a run in which it ended (an exit, a crash, the OOM
+killer) does not count, and the test that ended it, run alone, gets what it did.
 """
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import functools
 import os
+import shutil
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -37,9 +46,12 @@ from harness.frameworks import FRAMEWORKS, Framework, Listed
 from harness.records.outcomes import CallOutcome, LoadOutcome
 from harness.records.probes import Probe
 from harness.sandbox import pylib, quota
+from harness.sandbox.beside import Beside, Fared
 from harness.sandbox.isolation import SANDBOX, Grants, Kind
 from harness.sandbox.junit import CaseRecord, Reading, read_reports
+from harness.sandbox.process import Launch
 from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
+from harness.sandbox.quota import DiskWatch
 from harness.sandbox.replies import program_outcome
 from harness.sandbox.sidecar import Sidecar, sidecar
 from harness.sandbox.workdir import CopyRefused, private_copy, regular_files, run_copy
@@ -50,6 +62,7 @@ from harness.shapes.unit_builds import Builder, Built, Values, expand
 from harness.submissions import Submission, SubmissionProblem
 
 BINARY = "unit-tests"  # `{binary}`: the test program a GoogleTest build makes
+SETTLE = 0.5  # seconds the student's interpreter beside a run that stopped has to end by itself
 
 
 def settings_of(assignment: AssignmentConfig) -> UnitTestsConfig:
@@ -93,6 +106,7 @@ class _Run:
     reading: Reading
     unfinished: str  # why nothing it reported counts ("": it went to its end)
     cut: CallOutcome | None = None  # stopped by the submission's wall-clock budget: what it is
+    fared: Fared | None = None  # how the student's interpreter beside it fared (run apart)
 
 
 class _Session:
@@ -230,13 +244,14 @@ class _Session:
             run_copy(self.workdir, self.context.workdir_base, cap) as here,
             self.side.reports() as reports,
         ):
-            done = self._judged_run(self._execute(probes, here, reports, wall), reports)
+            run, fared = self._execute(probes, here, reports, wall)
+            done = self._judged_run(run, reports, fared)
         runs.append(done)
         return self._failed(done) if done.unfinished else CallOutcome("returned")
 
     def _execute(
         self, probes: Sequence[Probe], here: Path, reports: Path, wall: float
-    ) -> ProgramRun:
+    ) -> tuple[ProgramRun, Fared | None]:
         selection = self.framework.selection([_listed(p) for p in probes])
         values = self._values(self.sources, (), str(reports))
         template = self.settings.run
@@ -244,17 +259,49 @@ class _Session:
         argv = expand(template, values) + ([] if "{selected}" in template else list(selection))
         handover = self.framework.handover(reports / self.settings.report)
         kind: Kind = "toolchain" if self.language.processes else "program"
-        return run_program(
+        disk = quota.watch(here, self.context.assignment.limits.disk)
+        run = functools.partial(
+            run_program,
             argv,
             here,
-            handover.stdin,
-            self._limits(wall),
-            self.context.isolation,
-            kind,
-            quota.watch(here, self.context.assignment.limits.disk),
-            Grants(self.read, (reports,)),
-            handover.environment,
+            limits=self._limits(wall),
+            isolation=self.context.isolation,
+            kind=kind,
+            disk=disk,
+            grants=Grants(self.read, (reports,)),
+            environment=handover.environment,
         )
+        if not handover.apart:
+            return run(handover.stdin), None
+        beside = self._beside(here, disk)
+        try:
+            cap = self.context.assignment.limits.reply_kb << 10
+            ran = run(handover.stdin + beside.line(_modules(self.sources), cap), peer=beside.peer)
+        except BaseException:
+            beside.close()
+            raise
+        completed = ran.ending.code in self.framework.completed
+        return ran, beside.close(0.0 if completed else SETTLE)
+
+    def _beside(self, here: Path, disk: DiskWatch) -> Beside:
+        """The student's interpreter for one run apart, in the run's working copy, the course's
+        given files copied in first (a folder of the student's by that name keeps it out)."""
+        for given in self.settings.given:
+            with contextlib.suppress(OSError):
+                shutil.copyfile(self.side.tests / given.name, here / given.name)
+        limits = self.context.assignment.limits
+        packages = (Path(self.packages),) if self.packages else ()
+        launch = Launch(
+            self.context.python,
+            here,
+            limits.output_kb << 10,
+            limits.reply_kb << 10,
+            self.context.isolation,
+            disk,
+            limits.memory_mb,
+            Grants(packages),
+        )
+        return Beside(launch, limits, self.settings.time, packages)
 
     def _limits(self, wall: float) -> ProgramLimits:
         limits, own = self.context.assignment.limits, self.language.limits
@@ -268,14 +315,17 @@ class _Session:
             address_space_mb=own.address_space_mb,
         )
 
-    def _judged_run(self, run: ProgramRun, reports: Path) -> _Run:
+    def _judged_run(self, run: ProgramRun, reports: Path, fared: Fared | None = None) -> _Run:
         """Whether the run went to its end, and then its report."""
         why = _stopped(run, self.framework, self.settings.time)
         why = why or self.framework.unfinished(reports / self.settings.report)
+        ended = fared.ending if fared is not None else None
+        if why and ended is not None and not _over(run, self.settings.time):
+            why = f"the submission's process {ended.text} in the middle of it"
         if why:
-            return _Run(run, Reading(), why)
+            return _Run(run, Reading(), why, fared=fared)
         reading = read_reports(reports, self.settings.report)
-        return _Run(run, reading, reading.problem)
+        return _Run(run, reading, reading.problem, fared=fared)
 
     def _from_report(self, probe: Probe, done: _Run) -> CallOutcome:
         name = _listed(probe).name
@@ -288,11 +338,24 @@ class _Session:
         return replace(case, status="error", error_type=kind) if kind else case
 
     def _failed(self, done: _Run) -> CallOutcome:
-        """A run that did not go to its end, for each test it held: what the process did."""
+        """A run that did not go to its end, for each test it held: what the process did (the
+        student's interpreter's, when it ended in the middle of a run apart)."""
         outcome = program_outcome(done.run)
         if done.run.cpu > self.settings.time:
             return replace(outcome, kind="timeout", cpu_seconds=done.run.cpu)
         said = f"the run of the tests does not count: {done.unfinished}"
+        if done.fared is not None and done.fared.ending is not None:
+            ending, memory = done.fared.ending, done.fared.memory or outcome.memory
+            return replace(
+                outcome,
+                kind="crashed",
+                exit_code=ending.code,
+                signal=ending.signal_name,
+                error_type="",
+                line=None,
+                message=said,
+                memory=memory,
+            )
         if outcome.kind == "returned":  # it exited as at the end, but something says it did not
             return CallOutcome("crashed", message=said)
         if outcome.kind == "crashed" and not outcome.message:
@@ -315,8 +378,18 @@ def _matches(name: str, patterns: Sequence[str]) -> bool:
     return any(fnmatch.fnmatch(name, pattern) for pattern in patterns)
 
 
+def _over(run: ProgramRun, cpu: float) -> bool:
+    return run.timed_out or run.cpu > cpu
+
+
+def _modules(sources: Sequence[str]) -> tuple[str, ...]:
+    """The submission's top-level module names (a package's folder's), from its sources."""
+    names = {Path(source).parts[0].removesuffix(".py") for source in sources}
+    return tuple(sorted(name for name in names if name.isidentifier()))
+
+
 def _stopped(run: ProgramRun, framework: Framework, cpu: float) -> str:
-    if run.timed_out or run.cpu > cpu:
+    if _over(run, cpu):
         return f"it used more than the {cpu:g} s a run of the tests may take"
     if run.output_overflow or run.disk.over:
         return "it went over a limit"

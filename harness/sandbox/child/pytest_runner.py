@@ -3,17 +3,21 @@
     {python} -I -B {harness}/pytest_runner.py {packages} {test_dir} NODE_ID...
     {python} -I -B {harness}/pytest_runner.py --compile FILE...   (a build step)
 
-It reads, a byte at a time, two lines from its stdin, which the harness writes before it starts:
-where pytest's JUnit XML goes, and the file that marks the end of the run. Neither is in argv or
-the environment, and both are read before any code of the submission's is imported. Then it runs
-pytest in this process on the teacher's files (in `test_dir`) alone, with the node ids given
-selected and every other test deselected:
+It reads, a byte at a time, three lines from its stdin, which the harness writes before it
+starts: where pytest's JUnit XML goes, the file that marks the end of the run, and its channel to
+the student's interpreter (two inherited descriptors, the reply cap, the student's module
+names). None is in argv or the environment. The submission's code never runs in this process:
+its modules are imported in the student's own interpreter, beside this one, and a test that
+imports one gets a proxy of it (proxy.py: calls forwarded, answers back as plain data). Then it
+runs pytest in this process on the teacher's files (in `test_dir`) alone, with the node ids
+given selected and every other test deselected:
 
 - pytest from `packages` (copied there by the harness), its configuration none (`-c` the null
   device: no pytest.ini, pyproject.toml, tox.ini or setup.cfg of the submission's is read), no
   conftest.py (`--noconftest`), no plugin installed anywhere (PYTEST_DISABLE_PLUGIN_AUTOLOAD),
-  no cache written (`-p no:cacheprovider`); sys.path holds the standard library, `packages`,
-  and the working copy last (a submission's `pytest.py` or `json.py` shadows nothing);
+  no cache written (`-p no:cacheprovider`); sys.path holds `packages` and the standard library,
+  never the working copy (the student's modules are the proxies' alone, found after every
+  other module: a submission's `pytest.py` or `json.py` shadows nothing);
 - the report's path is set on pytest's options as its JUnit plugin starts, and cleared once it
   has, so it is not in `config.option` when the tests run;
 - a test file that does not import with the submission (a function it lacks) is reported as an
@@ -24,20 +28,24 @@ With --compile it compiles the files given (never running them) and says where o
 as a build step, a syntax error is CE, not an error of every test.
 
 Once pytest has returned, it creates the end mark (holding pytest's exit status) and exits with
-that status at once (no atexit handler or thread of the submission's runs after it). A run whose
-code under test exits in the middle leaves no mark: the harness reads nothing of its report.
-Standard library only, but for pytest itself, imported from `packages`.
+that status at once. A run whose student's interpreter ends in the middle (or sends what is not
+a reply) stops at once with status ENDED, saying why on stderr, and leaves no mark:
+the harness reads nothing of its report. Standard library only, but for pytest itself, imported
+from `packages`.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 Hook = Callable[..., None]
 NO_SETTINGS = 3  # the settings were not on stdin (or the end mark was there already)
+ENDED = 6  # the student's interpreter ended, or sent what is not a reply, in the middle
 SOME_FAILED, NONE_COLLECTED = 1, 5  # pytest's exit statuses
 PACKAGE_FOLDERS = ("site-packages", "dist-packages")
 OPTIONS = (
@@ -58,15 +66,19 @@ def main(argv: list[str]) -> int:
         sys.stderr.write("usage: pytest_runner.py PACKAGES TEST_DIR NODE_ID...\n")
         return NO_SETTINGS
     packages, test_dir, selected = argv[1], argv[2], argv[3:]
-    report, finished = _line(), _line()
-    if not report or not finished:
-        sys.stderr.write("sudoku-harness: the runner's settings were not on its stdin\n")
+    report, finished, channel = _line(), _line(), _line()
+    try:
+        if not report or not finished:
+            raise ValueError("no report or end mark")
+        _siblings("plain", "proxy").install(channel, os.dup(2), ENDED)  # before pytest's capture
+    except (ValueError, OSError) as err:
+        sys.stderr.write(f"sudoku-harness: the runner's settings were not on its stdin ({err})\n")
         return NO_SETTINGS
     _forget_stdin()
     os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     os.environ.pop("PYTEST_ADDOPTS", None)
     os.environ.pop("PYTEST_PLUGINS", None)
-    sys.path[:] = [packages, *_standard(sys.path), os.getcwd()]
+    sys.path[:] = [packages, *_standard(sys.path)]
     import pytest
 
     files = sorted({os.path.join(test_dir, node.split("::", 1)[0]) for node in selected})
@@ -76,6 +88,20 @@ def main(argv: list[str]) -> int:
     if code == NONE_COLLECTED and plugin.stood_in:  # every file skipped itself: a run all the same
         code = SOME_FAILED
     return _finish(finished, code)
+
+
+def _siblings(*names: str) -> ModuleType:
+    """This folder's modules `names`, imported (the last returned), then known by private
+    names alone: a teacher's `proxy.py` is the teacher's."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, here)
+    try:
+        modules = [importlib.import_module(name) for name in names]
+    finally:
+        sys.path.remove(here)
+    for name, module in zip(names, modules, strict=True):
+        sys.modules[f"_sudoku_harness_{name}"] = sys.modules.pop(name, module)
+    return modules[-1]
 
 
 def _compiled(files: list[str]) -> int:
@@ -117,7 +143,7 @@ def _forget_stdin() -> None:
 
 def _standard(path: list[str]) -> list[str]:
     """sys.path without the interpreter's package folders (out of reach in the sandbox anyway)
-    or the current folder, which goes last."""
+    or the current folder (the working copy: the student's)."""
     return [p for p in path if p and os.path.basename(p) not in PACKAGE_FOLDERS]
 
 

@@ -13,6 +13,12 @@ the load request; given the module, it runs a scenario and reports what it saw).
 name `substitutes`: module globals replaced by the trusted reference's for that call only.
 Every reply is plain data: the supervisor judges it; nothing here knows an expected answer.
 
+A load request may ask for the `proxy` mode instead (a course's pytest tests, shape unit-tests):
+no entry is loaded; once the limits are confirmed, the two pipes are handed to the tests'
+process, which imports the student's modules here and uses them through proxies
+(proxied.py), each request answered in turn; `path` adds folders to sys.path, last (pytest's
+packages, which a student's module may import).
+
 A load request may ask to `salvage`: when importing fails, the module's top-level statements run
 one at a time instead, and those that raise are skipped and reported, so the classes and
 functions that did get defined can still be graded.
@@ -34,7 +40,8 @@ from types import ModuleType
 from typing import Any
 
 import codec  # type: ignore[import-not-found]  # sibling modules: sys.path[0] is this
-import seccomp  # type: ignore[import-not-found]  # folder until main() resets it
+import proxied  # type: ignore[import-not-found]  # folder until main() resets it
+import seccomp  # type: ignore[import-not-found]
 
 DRIVERS: dict[str, Any] = {}  # filled from the load request's drivers, before student code
 REFERENCE = ModuleType("harness_reference")  # the trusted reference, when the load sends it
@@ -67,6 +74,9 @@ def main() -> None:
     # Confirmed before any student code runs: the only message that may claim the harness
     # failed. Whatever comes later may be the student's forgery, and is read as such.
     send(reply_fd, {"limits": "applied"})
+    if load.get("proxy"):  # a course's pytest run's: its requests come from the tests' process
+        proxied.serve(requests, lambda reply: send(reply_fd, reply), load.get("path", []))
+        return
     requests.readline()  # go ahead: one reply per request, so no reply is ever read early
     module, reply = load_module(load["entry"], load.get("salvage", False))
     send(reply_fd, reply)
