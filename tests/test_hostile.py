@@ -302,6 +302,7 @@ STOPPED_BY = {
     "forges-the-report-and-exits-java": "AccessControlException",
     "registers-an-extension-java": "expected: <true> but was: <false>",
     "shadows-a-teacher-class-java": "declares `Puzzles`",
+    "shadows-java-lang-java": "`StringBuilder`, which the tests would take for java.lang.Str",
     # pytest: the harness's runner marks the end of a run once pytest has returned
     "forges-the-report-and-exits-pytest": "did not mark its end",
     "reads-the-hidden-tests-pytest": f"cannot read the hidden tests: {_unseen(HOSTILE)}",

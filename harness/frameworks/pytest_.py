@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from harness.errors import BadInput
-from harness.frameworks.base import Handover, Listed
+from harness.frameworks.base import Handover, Listed, Theirs
 
 FINISHED = ".finished"  # beside the report, in a folder the code under test cannot list
 RAISED = re.compile(r"([A-Za-z_][\w.]*): ")  # a failure's message: "ZeroDivisionError: ..."
@@ -61,7 +61,7 @@ class Pytest:
             return "it ended before its tests did (the harness's runner did not mark its end)"
         return ""
 
-    def refused(self, text: str, theirs: frozenset[str]) -> str:
+    def refused(self, text: str, theirs: Theirs) -> str:
         """Nothing: a file named as one of the teacher's is removed before the run, and what
         Python code can do to pytest in its process no list of words stops (docs/explanation/
         isolation.md)."""

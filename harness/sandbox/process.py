@@ -101,10 +101,13 @@ class Launch:
     memory_mb: int = 0  # the tree's memory limit where the memory cgroup is in force
 
 
+PATH = "/usr/local/bin:/usr/bin:/bin"  # where a student's process (and a build) finds commands
+
+
 def clean_environment(workdir: Path) -> dict[str, str]:
     home = str(workdir)
     return {
-        "PATH": "/usr/local/bin:/usr/bin:/bin",
+        "PATH": PATH,
         "HOME": home,
         "TMPDIR": home,
         "LANG": "C.UTF-8",
