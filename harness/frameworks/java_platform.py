@@ -44,12 +44,8 @@ class Platform:
 
     packages: Mapping[str, str]
     types: Mapping[str, str]
-
-    @property
-    def roots(self) -> frozenset[str]:
-        """The first word of every package (`java`, `org`): a class so named would obscure the
-        package in a qualified name (`java.util.List.of()`)."""
-        return frozenset(package.split(".", 1)[0] for package in self.packages)
+    roots: frozenset[str]  # the first word of every package (`java`, `org`): a class so named
+    # would obscure the package in a qualified name (`java.util.List.of()`)
 
 
 def jdk_runtime(tools: Iterable[Path]) -> Path | None:
@@ -76,7 +72,7 @@ def _platform(read: tuple[Archive, ...], packages: frozenset[str]) -> Platform:
         for package in sorted(packages & archive.classes.keys()):
             for name in _public(archive, package):
                 types.setdefault(name, f"{package}.{name}")
-    return Platform(held, types)
+    return Platform(held, types, frozenset(package.split(".", 1)[0] for package in held))
 
 
 def _archive(path: Path) -> Archive:

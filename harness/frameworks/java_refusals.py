@@ -25,7 +25,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
 from harness.errors import InternalError
 from harness.frameworks.base import Toolchain
@@ -41,24 +40,9 @@ class Teacher:
 
     classes: Mapping[str, str]  # each type of the teacher's, by the file declaring it
     packages: frozenset[str]  # the teacher's files' packages ("" the default package)
-    imported: frozenset[str]  # every package the teacher's files import from
-    archives: tuple[Path, ...]  # the JDK's runtime image, then the toolchain's jars
-
-    @property
-    def platform(self) -> Platform:
-        return platform(self.archives, ALWAYS | self.imported)
-
-    @property
-    def roots(self) -> frozenset[str]:
-        """The first word of every package, the platform's and those the teacher's files name."""
-        named = {package.split(".", 1)[0] for package in self.packages | self.imported}
-        return self.platform.roots | named - {""}
-
-    @property
-    def code(self) -> frozenset[str]:
-        """Where the tests take the submission's code from: what they import that is neither
-        theirs nor the platform's."""
-        return self.imported - self.packages - self.platform.packages.keys()
+    code: frozenset[str]  # where the tests take the submission's code from (what they import)
+    platform: Platform  # the JDK and the jars, with the public types of the packages asked for
+    roots: frozenset[str]  # the first word of every package, the platform's and those named
 
 
 def refusal(text: str, theirs: Mapping[str, str], toolchain: Toolchain) -> str:
@@ -109,9 +93,9 @@ def _teacher(theirs: tuple[tuple[str, str], ...], toolchain: Toolchain) -> Teach
     if runtime is None:
         tools = ", ".join(map(str, toolchain.tools)) or "none"
         raise InternalError(f"no JDK found for the language's commands ({tools})")
-    return Teacher(
-        classes,
-        frozenset(java.package for java in files.values()),
-        frozenset(package for java in files.values() for package in java.imports),
-        (runtime, *toolchain.archives),
-    )
+    packages = frozenset(java.package for java in files.values())
+    imported = frozenset(package for java in files.values() for package in java.imports)
+    found = platform((runtime, *toolchain.archives), ALWAYS | imported)
+    code = imported - packages - found.packages.keys()  # neither theirs nor the platform's
+    named = {package.split(".", 1)[0] for package in packages | imported} - {""}
+    return Teacher(classes, packages, code, found, found.roots | named)

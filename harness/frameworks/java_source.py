@@ -21,7 +21,7 @@ NAME = r"(?:[^\W\d]|\$)(?:\w|\$)*"  # a Java identifier: letters, digits, `_` an
 DOTTED = rf"{NAME}(?:\s*\.\s*{NAME})*"
 PACKAGE = re.compile(rf"\bpackage\s+({DOTTED})\s*;")
 IMPORT = re.compile(rf"\bimport\s+(static\s+)?({DOTTED})(\s*\.\s*\*)?\s*;")
-DECLARATION = re.compile(rf"[{{}}]|(\.\s*)?\b(?:class|interface|enum|record)\s+({NAME})")
+DECLARATION = re.compile(rf"[{{}}]|(?<![\w$.])(?:class|interface|enum|record)\s+({NAME})")
 SPACE = re.compile(r"\s+")
 
 
@@ -68,12 +68,13 @@ def _imported(found: re.Match[str]) -> list[str]:
 
 
 def _top_level(code: str) -> tuple[str, ...]:
-    """The names declared outside every brace (`Foo.class`, a literal, is not a declaration)."""
+    """The names declared outside every brace (`Foo.class`, a literal, is no declaration: at
+    the top level it is only ever an annotation's argument, followed by `)`, `,` or `}`)."""
     depth, names = 0, []
     for found in DECLARATION.finditer(code):
         token = found.group(0)
         if token in "{}":
             depth += 1 if token == "{" else -1
-        elif depth == 0 and not found.group(1):
-            names.append(found.group(2))
+        elif depth == 0:
+            names.append(found.group(1))
     return tuple(names)
