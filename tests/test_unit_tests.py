@@ -21,6 +21,7 @@ from harness.cli.toolchains import toolchain
 from harness.config import LanguageConfig, LanguageLimits
 from harness.errors import InternalError
 from harness.frameworks import FRAMEWORKS, Theirs, Toolchain
+from harness.frameworks.java_source import JavaFile
 from harness.grading.run import grade_all
 from harness.records.verdicts import Verdict
 from harness.sandbox.isolation import Grants, Mode, choose
@@ -461,6 +462,15 @@ def test_junit_leaves_a_students_own_names_alone() -> None:
     """
     assert _refused(text) == ""
     assert _refused("@BeforeAll static void constructor() {}", NONE) == ""
+
+
+@pytest.mark.parametrize("opener", ["/* ", "\\", "\\u", '"', "'", '"""x'])
+def test_a_java_file_of_openers_that_never_close_is_read_once(opener: str) -> None:
+    """The file is read in the grader's process, before any limit of the sandbox's: 100,000
+    comment openers, backslashes or quotes with nothing to close them (javac refuses the file)
+    must not be read again from each one (that took 16 s for 20,000, hours for a megabyte)."""
+    text = "package edu.ics211.h09;\nclass Sudoku {}\n" + opener * 100_000
+    assert JavaFile.from_text(text).types == ("Sudoku",)
 
 
 def test_junit_without_a_jdk_it_can_read_is_the_harness_s_failure(tmp_path: Path) -> None:

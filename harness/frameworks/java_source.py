@@ -12,9 +12,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-ESCAPE = re.compile(r"(\\+)u+([0-9a-fA-F]{4})")
+# Each starts only where a run of its first character does, and one left open runs to the end
+# (javac refuses it anyway): a file of 100,000 `/*` or backslashes is read once, not once a
+# character (a regular expression that tried again from each would take hours on a megabyte).
+ESCAPE = re.compile(r"(?<!\\)(\\++)(u++)([0-9a-fA-F]{4})?")
 LITERAL = re.compile(  # what holds no code, in the order javac tells them apart
-    r'"""(?:\\.|[^\\])*?"""|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/',
+    r'"""(?:\\.|[^\\])*?(?:"""|\Z)|"(?:\\.|[^"\\\n])*+"?|\'(?:\\.|[^\'\\\n])*+\'?'
+    r"|//[^\n]*|/\*.*?(?:\*/|\Z)",
     re.DOTALL,
 )
 NAME = r"(?:[^\W\d]|\$)(?:\w|\$)*"  # a Java identifier: letters, digits, `_` and `$`
@@ -49,10 +53,10 @@ def code_of(text: str) -> str:
 def _unescaped(found: re.Match[str]) -> str:
     """A Unicode escape as its character: a backslash that is not itself escaped (an odd count
     of them) starts one."""
-    slashes = found.group(1)
-    if len(slashes) % 2 == 0:
+    slashes, digits = found.group(1), found.group(3)
+    if len(slashes) % 2 == 0 or digits is None:  # an escaped backslash, or no escape (javac: CE)
         return found.group(0)
-    return slashes[:-1] + chr(int(found.group(2), 16))
+    return slashes[:-1] + chr(int(digits, 16))
 
 
 def _imported(found: re.Match[str]) -> list[str]:
