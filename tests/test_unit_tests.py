@@ -405,6 +405,8 @@ def _refused(text: str, theirs: Theirs | None = None) -> str:
         ("class SolveTest {}", "as the teacher's SolveTest.java does"),
         ("public final class StringBuilder {}", "take for java.lang.StringBuilder: rename it"),
         ("class \\u0053tringBuilder {}", "`StringBuilder`, which the tests would take for java.l"),
+        ("class Strin\u200bgBuilder {}", "`StringBuilder`, which"),  # javac ignores U+200B
+        ("cl\u00adass List {}", "would take for java.util.List"),  # and U+00AD, in `class` too
         ("record Objects(int x) {}", "would take for java.util.Objects"),
         ("interface List {}", "would take for java.util.List"),
         ("enum HexFormat { A }", "java.util.HexFormat"),  # JDK 17's, read from the JDK itself
@@ -441,8 +443,8 @@ def test_junit_refuses_the_tests_package_where_they_import_the_code_from_another
 @JDK
 def test_junit_leaves_a_students_own_names_alone() -> None:
     """A nested type is in scope only inside its class; a name in a comment or a string is no
-    declaration; JUnit's internals (`Node`), java.lang's non-public classes and the student's
-    own package are theirs."""
+    declaration; JUnit's internals (`Node`), java.lang's non-public classes, a name that only
+    looks like one (a combining accent is part of it) and the student's own package are theirs."""
     text = """package edu.ics211.h09;
     // class StringBuilder
     /** class List */
@@ -459,6 +461,7 @@ def test_junit_leaves_a_students_own_names_alone() -> None:
     class Node {}
     class Logger {}
     class StringCoding {}
+    class Strin\u0301gBuilder {}
     """
     assert _refused(text) == ""
     assert _refused("@BeforeAll static void constructor() {}", NONE) == ""

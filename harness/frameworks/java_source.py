@@ -1,6 +1,7 @@
 """A Java file read as javac reads it, for what it declares and imports: its Unicode escapes
 (`\\u0053tringBuilder`) decoded first, then its comments, string and character literals and text
-blocks left out, so that no name is read from them and none hides in them.
+blocks left out, so that no name is read from them and none hides in them, and the characters
+javac ignores inside a name (`String\\u200bBuilder`) left out of it.
 
 What is read: its package (`package a.b;`, "" for the default package), the packages it
 imports from, and its top-level types (`class`, `interface`, `enum`, `record`, `@interface`
@@ -10,6 +11,7 @@ outside every brace): a nested type is in scope only inside the type that declar
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 # Each starts only where a run of its first character does, and one left open runs to the end
@@ -21,10 +23,15 @@ LITERAL = re.compile(  # what holds no code, in the order javac tells them apart
     r"|//[^\n]*|/\*.*?(?:\*/|\Z)",
     re.DOTALL,
 )
-NAME = r"(?:[^\W\d]|\$)(?:\w|\$)*"  # a Java identifier: letters, digits, `_` and `$`
+# Outside comments and literals, a character beyond ASCII can only be part of a name in a file
+# javac compiles (a combining mark too), and javac ignores some inside one: ASCII's controls
+# and, beyond, the C1 controls and the format characters (`String\u200bBuilder` is StringBuilder).
+CONTROL = re.compile(r"[\x00-\x08\x0e-\x1b\x7f]")
+WIDE = re.compile(r"[^\x00-\x7f]+")
+NAME = r"(?:[^\x00-\x7f]|[A-Za-z_$])(?:[^\x00-\x7f]|[\w$])*"  # a Java identifier
 DOTTED = rf"{NAME}(?:\s*\.\s*{NAME})*"
-PACKAGE = re.compile(rf"\bpackage\s+({DOTTED})\s*;")
-IMPORT = re.compile(rf"\bimport\s+(static\s+)?({DOTTED})(\s*\.\s*\*)?\s*;")
+PACKAGE = re.compile(rf"(?<![\w$])package\s+({DOTTED})\s*;")
+IMPORT = re.compile(rf"(?<![\w$])import\s+(static\s+)?({DOTTED})(\s*\.\s*\*)?\s*;")
 DECLARATION = re.compile(rf"[{{}}]|(?<![\w$.])(?:class|interface|enum|record)\s+({NAME})")
 SPACE = re.compile(r"\s+")
 
@@ -46,8 +53,15 @@ class JavaFile:
 
 
 def code_of(text: str) -> str:
-    """The text as javac tokenizes it, its comments and literals each one space."""
-    return LITERAL.sub(" ", ESCAPE.sub(_unescaped, text))
+    """The text as javac tokenizes it, its comments and literals each one space and the
+    characters it ignores in a name left out."""
+    code = CONTROL.sub("", LITERAL.sub(" ", ESCAPE.sub(_unescaped, text)))
+    return WIDE.sub(lambda run: "".join(c for c in run.group() if not _ignorable(c)), code)
+
+
+def _ignorable(char: str) -> bool:
+    """Java's Character.isIdentifierIgnorable beyond ASCII: C1 controls, format characters."""
+    return ord(char) <= 0x9F or unicodedata.category(char) == "Cf"
 
 
 def _unescaped(found: re.Match[str]) -> str:
