@@ -113,7 +113,7 @@ CHECKED = {  # what `check` grades: the references, and each example with its ex
     "c-functions": 1 + 11,  # compiled functions, called by a teacher's driver (shape driven)
     "java-functions": 1 + 3,
     "uwb-css342": 1 + 5,  # the course's own unit tests: GoogleTest
-    "hawaii-ics211": 1 + 4,  # JUnit 5
+    "hawaii-ics211": 1 + 5,  # JUnit 5
     "cmu-15112-pytest": 1 + 8,  # pytest, under the harness's runner
 }
 LIMITED = {  # solve items whose limit `check` holds to the panel's recorded times (a row each)

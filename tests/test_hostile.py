@@ -293,6 +293,7 @@ STOPPED_BY = {
     "forges-the-report-and-exits-java": "AccessControlException",
     "registers-an-extension-java": "expected: <true> but was: <false>",
     "shadows-a-teacher-class-java": "declares `Puzzles`",
+    "shadows-java-lang-java": "`StringBuilder`, which the tests would take for java.lang.Str",
     # pytest: the student's code runs in an interpreter of its own beside pytest's, which ends
     # a run whose student's interpreter ended in its middle; the runner trusts no reply
     "forges-the-report-and-exits-pytest": "the submission's process exited with status 0",

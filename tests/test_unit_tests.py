@@ -19,7 +19,9 @@ import pytest
 from harness.cli.doctor import render_toolchains
 from harness.cli.toolchains import toolchain
 from harness.config import LanguageConfig, LanguageLimits
-from harness.frameworks import FRAMEWORKS
+from harness.errors import InternalError
+from harness.frameworks import FRAMEWORKS, Theirs, Toolchain
+from harness.frameworks.java_source import JavaFile
 from harness.grading.run import grade_all
 from harness.records.verdicts import Verdict
 from harness.sandbox.isolation import Grants, Mode, choose
@@ -281,7 +283,7 @@ def test_a_case_record_is_plain_data() -> None:
 
 # what a student's C++ file may not hold, under GoogleTest -------------------------------------
 
-NONE: frozenset[str] = frozenset()  # no teacher's file of the name
+NONE = Theirs({})  # no teacher's file
 
 
 @pytest.mark.parametrize(
@@ -366,12 +368,126 @@ def test_a_students_own_macros_and_strings_are_theirs() -> None:
     assert FRAMEWORKS["googletest"].refused(text, NONE) == ""
 
 
-def test_junit_refuses_a_class_named_as_a_teachers() -> None:
-    junit = FRAMEWORKS["junit5"]
-    theirs = frozenset({"Puzzles.java", "SolveTest.java"})
-    text = "package edu.ics211.h09;\npublic class Sudoku {}\nfinal class Puzzles {}\n"
-    assert "declares `Puzzles`" in junit.refused(text, theirs)
-    assert junit.refused("public class Sudoku {} // class Puzzles", theirs) == ""
+# what a student's Java file may not declare, under JUnit 5 ------------------------------------
+
+JUNIT_JAR = "/usr/share/java/junit-platform-console-standalone.jar"
+
+JDK = pytest.mark.skipif(
+    shutil.which("javac") is None or not Path(JUNIT_JAR).is_file(),
+    reason="a JDK and JUnit 5's console launcher are not installed",
+)
+TESTS = """package edu.ics211.h09.tests;
+import static org.junit.jupiter.api.Assertions.*;
+import edu.ics211.h09.Sudoku;
+import java.util.function.IntPredicate;
+class SolveTest { @Test void solves() { } }
+"""
+GIVEN = "package edu.ics211.h09.tests;\nfinal class Puzzles {}\nclass Grids {}\n"
+
+
+TOOLCHAIN = Toolchain((Path(shutil.which("javac") or "javac"),), (Path(JUNIT_JAR),))
+
+
+def _theirs(tests: str = TESTS) -> Theirs:
+    return Theirs({"Puzzles.java": GIVEN, "SolveTest.java": tests}, TOOLCHAIN)
+
+
+def _refused(text: str, theirs: Theirs | None = None) -> str:
+    return FRAMEWORKS["junit5"].refused(text, theirs or _theirs())
+
+
+@JDK
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("final class Puzzles {}", "declares `Puzzles`, as the teacher's Puzzles.java does"),
+        ("class Grids {}", "declares `Grids`, as the teacher's Puzzles.java does"),
+        ("class SolveTest {}", "as the teacher's SolveTest.java does"),
+        ("public final class StringBuilder {}", "take for java.lang.StringBuilder: rename it"),
+        ("class \\u0053tringBuilder {}", "`StringBuilder`, which the tests would take for java.l"),
+        ("class Strin\u200bgBuilder {}", "`StringBuilder`, which"),  # javac ignores U+200B
+        ("cl\u00adass List {}", "would take for java.util.List"),  # and U+00AD, in `class` too
+        ("record Objects(int x) {}", "would take for java.util.Objects"),
+        ("interface List {}", "would take for java.util.List"),
+        ("enum HexFormat { A }", "java.util.HexFormat"),  # JDK 17's, read from the JDK itself
+        ("@interface Test {}", "would take for org.junit"),
+        ("class Assertions {}", "would take for org.junit.jupiter.api.Assertions"),
+        ("class IntSupplier {}", "java.util.function.IntSupplier"),  # a package they import
+        ("class java {}", "would take for the packages java.*"),
+        ("class edu {}", "would take for the packages edu.*"),  # the tests' own and the code's
+        ("package org.junit.jupiter.api;\nclass Spy {}", "is in the package org.junit.jupiter.api"),
+        ("package edu.ics211.h09.tests;\nclass Spy {}", "is in the package edu.ics211.h09.tests"),
+    ],
+)
+def test_junit_refuses_a_class_that_stands_in_for_the_teachers_or_the_platforms(
+    text: str, said: str
+) -> None:
+    """javac finds a name the tests use without its package in their own package first, then in
+    java.lang and what they import on demand: a student's `StringBuilder` there is theirs."""
+    assert said in _refused(text)
+
+
+@JDK
+def test_junit_refuses_the_tests_package_where_they_import_the_code_from_another() -> None:
+    """Tests in the default package that import the student's code from edu.ics211.h09: a file
+    of the student's there could read their package-private fields. Tests that import nothing
+    of the student's expect the code in their own package, and it is graded."""
+    default = TESTS.replace("package edu.ics211.h09.tests;", "")
+    theirs = Theirs({"SolveTest.java": default}, TOOLCHAIN)
+    assert "is in the default package, the course's tests' own" in _refused("class Spy {}", theirs)
+    assert "from edu.ics211.h09): move it there" in _refused("class Spy {}", theirs)
+    alone = Theirs({"SolveTest.java": "class SolveTest {}"}, TOOLCHAIN)
+    assert _refused("public class Sudoku {}", alone) == ""
+
+
+@JDK
+def test_junit_leaves_a_students_own_names_alone() -> None:
+    """A nested type is in scope only inside its class; a name in a comment or a string is no
+    declaration; JUnit's internals (`Node`), java.lang's non-public classes, a name that only
+    looks like one (a combining accent is part of it) and the student's own package are theirs."""
+    text = """package edu.ics211.h09;
+    // class StringBuilder
+    /** class List */
+    public class Sudoku {
+      private static final class List {}
+      private record Entry(int row, int column) {}
+      static final String S = "class Objects {";
+      static final char C = '{';
+      static final String T = \"\"\"
+          class Optional }
+          \"\"\";
+      Class<?> k = Sudoku.class;
+    }
+    class Node {}
+    class Logger {}
+    class StringCoding {}
+    class Strin\u0301gBuilder {}
+    """
+    assert _refused(text) == ""
+    assert _refused("@BeforeAll static void constructor() {}", NONE) == ""
+
+
+@pytest.mark.parametrize("opener", ["/* ", "\\", "\\u", '"', "'", '"""x'])
+def test_a_java_file_of_openers_that_never_close_is_read_once(opener: str) -> None:
+    """The file is read in the grader's process, before any limit of the sandbox's: 100,000
+    comment openers, backslashes or quotes with nothing to close them (javac refuses the file)
+    must not be read again from each one (that took 16 s for 20,000, hours for a megabyte)."""
+    text = "package edu.ics211.h09;\nclass Sudoku {}\n" + opener * 100_000
+    assert JavaFile.from_text(text).types == ("Sudoku",)
+
+
+def test_junit_without_a_jdk_it_can_read_is_the_harness_s_failure(tmp_path: Path) -> None:
+    """No JDK for the language's commands, or a runtime image it cannot read: IE, naming it."""
+    theirs = Theirs({"SolveTest.java": TESTS}, Toolchain((Path("/nonexistent/bin/javac"),)))
+    with pytest.raises(InternalError, match="no JDK found"):
+        _refused("class Spy {}", theirs)
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "bin" / "javac").write_text("")
+    (tmp_path / "lib" / "modules").write_bytes(b"\x00" * 64)
+    theirs = Theirs(theirs.files, Toolchain((tmp_path / "bin" / "javac",)))
+    with pytest.raises(InternalError, match=r"cannot list the classes of .*modules: .*not a runt"):
+        _refused("class Spy {}", theirs)
 
 
 @pytest.mark.skipif(

@@ -8,7 +8,7 @@ testcase is read back from the report.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -23,6 +23,29 @@ class Listed:
     name: str  # "sudoku.challenge_row_empty": config.yaml's globs and the feedback use it
     selector: str  # what the runner's selection takes ("edu.ics211.h09.SolveTest#restores")
     file: Path
+
+
+@dataclass(frozen=True)
+class Toolchain:
+    """What the course's files are built with: the language's commands, where a build finds
+    them (javac), and the archives it reads besides (the jars the language requires)."""
+
+    tools: tuple[Path, ...] = ()
+    archives: tuple[Path, ...] = ()
+
+
+@dataclass(frozen=True)
+class Theirs:
+    """The course's side of a build, which no file of the submission may stand in for: the
+    teacher's files beside the working copy (the stage's tests and the given files: each one's
+    text by its name) and the toolchain they are built with."""
+
+    files: Mapping[str, str]
+    toolchain: Toolchain = Toolchain()
+
+    @property
+    def names(self) -> frozenset[str]:
+        return frozenset(self.files)
 
 
 @dataclass(frozen=True)
@@ -76,11 +99,11 @@ class Framework(Protocol):
         "" when nothing says so."""
         ...
 
-    def refused(self, text: str, theirs: frozenset[str]) -> str:
+    def refused(self, text: str, theirs: Theirs) -> str:
         """Why a file of the submission may not be built with the tests, as the end of a
         sentence about it ("" when it may): what it holds that would let code under test
-        reach the runner or its report, or stand in for one of the teacher's files (`theirs`,
-        by name)."""
+        reach the runner or its report, or stand in for one of the teacher's files or for
+        the platform they are built against (`theirs`)."""
         ...
 
     def raised(self, message: str) -> str:

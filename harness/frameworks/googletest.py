@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from harness.frameworks import cpp_source
-from harness.frameworks.base import Handover, Listed, uncommented
+from harness.frameworks.base import Handover, Listed, Theirs, uncommented
 
 RAISED = re.compile(r"(?:C\+\+ exception with description|Unknown C\+\+ exception) .*thrown in")
 TEST = re.compile(r"\bTEST(?:_F)?\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)")
@@ -53,7 +53,7 @@ class GoogleTest:
             return "it ended before its tests did (GoogleTest's premature-exit file is left)"
         return ""
 
-    def refused(self, text: str, theirs: frozenset[str]) -> str:
+    def refused(self, text: str, theirs: Theirs) -> str:
         return cpp_source.refused(text)
 
     def raised(self, message: str) -> str:

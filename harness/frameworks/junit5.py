@@ -5,7 +5,9 @@ The report is the launcher's legacy XML (`--reports-dir`, one TEST-*.xml per eng
 worked example runs the JVM under a security manager whose policy
 (`harness/sandbox/child/junit.policy`) grants every permission to the launcher's jars and none
 to the classes under test: code under test can neither exit the JVM, nor write a file, nor reach
-into JUnit by reflection, so the report is JUnit's own.
+into JUnit by reflection, so the report is JUnit's own. Nor may a class of the submission's
+stand in for one of the teacher's or for the platform's (a `StringBuilder` the tests would build
+with): java_refusals.py refuses it before the build.
 """
 
 from __future__ import annotations
@@ -14,11 +16,11 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from harness.frameworks.base import Handover, Listed, uncommented
+from harness.frameworks.base import Handover, Listed, Theirs, uncommented
+from harness.frameworks.java_refusals import refusal
 
 PACKAGE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.MULTILINE)
 CLASS = re.compile(r"\bclass\s+(\w+)")
-DECLARED = re.compile(r"\b(?:class|interface|enum|record)\s+(\w+)")
 TEST = re.compile(  # an annotation's arguments may hold an array ({1, 2})
     r"@(?:Test|RepeatedTest|ParameterizedTest)\b(?:[^;{}]|\{[^{}]*\})*?\bvoid\s+(\w+)\s*\("
 )
@@ -58,14 +60,10 @@ class JUnit5:
     def unfinished(self, report: Path) -> str:
         return ""
 
-    def refused(self, text: str, theirs: frozenset[str]) -> str:
-        """A class named as one of the teacher's: compiled before the tests, it would be newer
-        than the teacher's source, and javac would build the tests against it."""
-        given = {name.removesuffix(".java") for name in theirs if name.endswith(".java")}
-        for name in DECLARED.findall(uncommented(text)):
-            if name in given:
-                return f"declares `{name}`, as the teacher's {name}.java does: rename it"
-        return ""
+    def refused(self, text: str, theirs: Theirs) -> str:
+        """A class that would stand in for one of the teacher's or for the platform's (a
+        `StringBuilder`), or a file in their packages: java_refusals.py."""
+        return refusal(text, theirs.files, theirs.toolchain)
 
     def raised(self, message: str) -> str:
         return ""  # the report says it: an <error>, not a <failure>

@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from harness.errors import BadInput
-from harness.frameworks.base import Handover, Listed
+from harness.frameworks.base import Handover, Listed, Theirs
 
 FINISHED = ".finished"  # beside the report, in a folder the code under test cannot list
 RAISED = re.compile(r"([A-Za-z_][\w.]*): ")  # a failure's message: "ZeroDivisionError: ..."
@@ -65,7 +65,7 @@ class Pytest:
             return "it ended before its tests did (the harness's runner did not mark its end)"
         return ""
 
-    def refused(self, text: str, theirs: frozenset[str]) -> str:
+    def refused(self, text: str, theirs: Theirs) -> str:
         """Nothing: a file named as one of the teacher's is removed before the run, and the
         submission's code never runs in pytest's process (docs/explanation/isolation.md)."""
         return ""

@@ -118,10 +118,13 @@ def worker_limits(
     }
 
 
+PATH = "/usr/local/bin:/usr/bin:/bin"  # where a student's process (and a build) finds commands
+
+
 def clean_environment(workdir: Path) -> dict[str, str]:
     home = str(workdir)
     return {
-        "PATH": "/usr/local/bin:/usr/bin:/bin",
+        "PATH": PATH,
         "HOME": home,
         "TMPDIR": home,
         "LANG": "C.UTF-8",

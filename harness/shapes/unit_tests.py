@@ -42,14 +42,14 @@ from pathlib import Path
 
 from harness.config import AssignmentConfig, LanguageConfig, UnitTestsConfig
 from harness.errors import BadInput
-from harness.frameworks import FRAMEWORKS, Framework, Listed
+from harness.frameworks import FRAMEWORKS, Framework, Listed, Theirs, Toolchain
 from harness.records.outcomes import CallOutcome, LoadOutcome
 from harness.records.probes import Probe
 from harness.sandbox import pylib, quota
 from harness.sandbox.beside import Beside, Fared
 from harness.sandbox.isolation import SANDBOX, Grants, Kind
 from harness.sandbox.junit import CaseRecord, Reading, read_reports
-from harness.sandbox.process import Launch
+from harness.sandbox.process import PATH, Launch
 from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
 from harness.sandbox.quota import DiskWatch
 from harness.sandbox.replies import program_outcome
@@ -169,7 +169,7 @@ class _Session:
     def _refused(self) -> str:
         """Why the submission is not built ("" when it is): the first of its files that its
         framework refuses, read before anything of it runs."""
-        theirs = frozenset(path.name for path in self.side.tests.iterdir())
+        theirs = self._theirs()
         for path in sorted(_every_file(self.workdir)):
             text = path.read_text(encoding="utf-8", errors="replace")
             why = self.framework.refused(text, theirs)
@@ -177,6 +177,24 @@ class _Session:
                 name = path.relative_to(self.workdir)
                 return f"{name} {why}: refused before the build, with the course's tests"
         return ""
+
+    def _theirs(self) -> Theirs:
+        """The teacher's files beside the working copy, and the toolchain: the commands of the
+        build and the run (javac first) where they find them, and the jars the language requires
+        or the variables name (`{junit}`)."""
+        files = {
+            path.name: path.read_text(encoding="utf-8", errors="replace")
+            for path in sorted(self.side.tests.iterdir())
+        }
+        commands = (
+            *(c[0] for c in (*self.settings.build, self.settings.run) if c),
+            *self.language.commands,
+        )
+        found = (shutil.which(command, path=PATH) for command in dict.fromkeys(commands))
+        named = (p for v in self.settings.variables.values() for p in v.split(os.pathsep))
+        jars = (*self.language.requires, *map(Path, named))
+        archives = tuple(dict.fromkeys(p for p in jars if p.suffix == ".jar" and p.is_file()))
+        return Theirs(files, Toolchain(tuple(Path(tool) for tool in found if tool), archives))
 
     def _values(self, sources: Sequence[str], tests: Sequence[Path], reports: str = "") -> Values:
         words = {

@@ -1,3 +1,5 @@
+package edu.ics211.h09.tests;
+
 import java.util.Arrays;
 
 /** Grids the worked example's tests share (ours): 9x9, 1 to 9, 0 for a blank. */
