@@ -82,19 +82,32 @@ class UnitTests:
         hidden = any(probe.hidden for probe in context.probes)
         tests = settings.hidden if hidden else settings.files
         base, cap = context.workdir_base, context.assignment.limits.disk
-        framework = FRAMEWORKS[settings.framework]
-        planted = canaries.planted(framework, tests, settings.given, random.SystemRandom())
-        texts = {name: p.text.encode("utf-8", "surrogateescape") for name, p in planted.items()}
-        sown = {name: p.canaries for name, p in planted.items()}
+        sown = sow(settings, tests)
         try:
             with (
                 private_copy(submission.path, base, cap) as workdir,
-                sidecar((*tests, *settings.given), base, texts) as side,
+                sidecar((*tests, *settings.given), base, sown.texts) as side,
             ):
-                session = _Session(context, settings, workdir, side, sown)
+                session = _Session(context, settings, workdir, side, sown.canaries)
                 return session.run_all(tuple(side.tests / t.name for t in tests))
         except CopyRefused as err:
             raise SubmissionProblem(f"cannot copy the submission: {err}") from None
+
+
+@dataclass(frozen=True)
+class Sown:
+    """A stage's test files with the harness's canaries (harness/frameworks/canaries.py)."""
+
+    texts: Mapping[str, bytes]  # each test file's text with its canaries, by its name
+    canaries: Mapping[str, tuple[Canary, ...]]  # each test file's canaries, by its name
+
+
+def sow(settings: UnitTestsConfig, tests: Sequence[Path]) -> Sown:
+    """Canaries in `tests` (a stage's test files), named at random for this stage."""
+    framework = FRAMEWORKS[settings.framework]
+    planted = canaries.planted(framework, tests, settings.given, random.SystemRandom())
+    texts = {name: p.text.encode("utf-8", "surrogateescape") for name, p in planted.items()}
+    return Sown(texts, {name: p.canaries for name, p in planted.items()})
 
 
 @dataclass(frozen=True)
