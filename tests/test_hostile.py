@@ -209,16 +209,10 @@ HOLES = {
 }
 # Verdicts the harness gets wrong (not a way out, but the wrong call is blamed).
 MISJUDGED: dict[str, pytest.MarkDecorator] = {}
-# Ways out that no in-process test runner closes (docs/explanation/isolation.md, the course's own
-# unit tests): code under test shares pytest's process, and rewrites what pytest reports.
-IN_PROCESS = {
-    "registers-a-forging-plugin-pytest": pytest.mark.xfail(
-        strict=True,
-        reason="hole, by design: code under test runs in pytest's process; it finds pytest's "
-        "Config among its objects and registers a plugin that reports every failure as a pass",
-    ),
-}
-WRONG = {**MISJUDGED, **IN_PROCESS}  # the verdict test's strict xfails
+# A report rewritten from inside the run (registers-a-forging-plugin-pytest: a plugin of the
+# student's turns every failure into a pass) is caught by the canaries planted beside the
+# course's tests (harness/frameworks/canaries.py): forged, its tests WA.
+WRONG = MISJUDGED  # the verdict test's strict xfails
 
 # What the detail of a fixture's failing cases names: what stopped the attack. The working copy's
 # cap (both configs': 32 MiB and 3,000 files) is named whether a tmpfs refused the write (the
