@@ -29,9 +29,9 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, Protocol
+from typing import Literal
 
-from harness.frameworks.base import Listed
+from harness.frameworks.base import Framework, Listed
 from harness.sandbox.junit import CaseRecord
 
 Must = Literal["fail", "pass"]
@@ -57,10 +57,6 @@ class Planted:
 
     text: str
     canaries: tuple[Canary, ...] = ()
-
-
-class Planter(Protocol):
-    def plant(self, path: Path, text: str, namer: Namer) -> Planted: ...
 
 
 class Namer:
@@ -112,7 +108,7 @@ class Namer:
 
 
 def planted(
-    framework: Planter, tests: Sequence[Path], given: Sequence[Path], rng: random.Random
+    framework: Framework, tests: Sequence[Path], given: Sequence[Path], rng: random.Random
 ) -> dict[str, Planted]:
     """Each of `tests` (the teacher's test files of a stage) with its canaries, by file name;
     names new to every file of the stage (`given` too)."""
