@@ -47,7 +47,7 @@ from harness.sandbox.junit import read_reports  # noqa: E402
 from harness.sandbox.program import run_program  # noqa: E402
 from harness.sandbox.sidecar import sidecar  # noqa: E402
 from harness.sandbox.workdir import private_copy, run_copy  # noqa: E402
-from harness.shapes.unit_tests import _listed, _Session, settings_of  # noqa: E402
+from harness.shapes.unit_tests import _listed, _Session, settings_of, sow  # noqa: E402
 from harness.submissions import Submission  # noqa: E402
 
 # pytest in one process with the student's module, as the harness's runner ran it before: the
@@ -140,11 +140,12 @@ def bench(config: Path, name: str, submission: Path) -> Iterator[Bench]:
     probes = tuple(replace(p, hidden=False) for p in plan.probes)
     context = replace(plan.context(probes), assignment=assignment)
     base = context.workdir_base
+    sown = sow(together, together.files)  # canaries beside the tests, as the harness plants them
     with (
         private_copy(Submission("reference", submission).path, base) as workdir,
-        sidecar((*together.files, *together.given), base) as side,
+        sidecar((*together.files, *together.given), base, sown.texts) as side,
     ):
-        session = _Session(context, together, workdir, side)
+        session = _Session(context, together, workdir, side, sown.canaries)
         session.sources = session._sources()
         built = session._build(tuple(side.tests / t.name for t in together.files))
         assert built.failure is None and not built.broken, built

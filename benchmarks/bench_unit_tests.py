@@ -38,7 +38,7 @@ from harness.sandbox.sidecar import sidecar  # noqa: E402
 from harness.sandbox.workdir import private_copy  # noqa: E402
 from harness.shapes import SHAPES  # noqa: E402
 from harness.shapes.base import RunContext  # noqa: E402
-from harness.shapes.unit_tests import _Session, settings_of  # noqa: E402
+from harness.shapes.unit_tests import _Session, settings_of, sow  # noqa: E402
 from harness.submissions import Submission  # noqa: E402
 
 ASSIGNMENTS = ("uwb-css342", "hawaii-ics211", "cmu-15112-pytest")
@@ -87,11 +87,12 @@ def _alone_each(context: RunContext, submission: Submission) -> list[CallOutcome
     hidden = any(p.hidden for p in context.probes)
     tests = settings.hidden if hidden else settings.files
     base = context.workdir_base
+    sown = sow(settings, tests)  # canaries beside the tests, as the harness plants them
     with (
         private_copy(submission.path, base) as workdir,
-        sidecar((*tests, *settings.given), base) as side,
+        sidecar((*tests, *settings.given), base, sown.texts) as side,
     ):
-        session = _Session(context, settings, workdir, side)
+        session = _Session(context, settings, workdir, side, sown.canaries)
         session.sources = session._sources()
         built = session._build(tuple(side.tests / t.name for t in tests))
         assert built.failure is None and not built.broken, built

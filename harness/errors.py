@@ -15,7 +15,8 @@ class ExitCode(enum.IntEnum):
     BAD_INPUT = 2  # the teacher's input is wrong: a path, the config, a suite
     INTERNAL = 3  # the harness failed on some submission (IE): grade it again
     NONE_GRADED = 4  # `grade`: not one submission could be graded (every row an error, or none)
-    SOME_ERRORS = 5  # `grade`: some submissions could not be graded (error rows); the rest were
+    SOME_ERRORS = 5  # `grade`: some rows are errors (not graded) or forged (for review); the rest
+    # were graded
 
 
 class HarnessError(Exception):

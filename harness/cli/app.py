@@ -355,7 +355,8 @@ def grade(
     3: the harness failed on a submission (grade again);
     4: no submission could be graded (every row is an error);
     1: a submission scored under --fail-under;
-    5: some submissions could not be graded (error rows), the rest were;
+    5: some submissions could not be graded (error rows) or have a forged report (forged rows,
+    for review), the rest were;
     0: every submission was graded;
     2: bad input (a path, config.yaml, a suite), nothing graded; 130: interrupted.
     """

@@ -7,7 +7,7 @@ Each solve item's limit is held, without running anything, to the function panel
 An example submission folder `examples/NAME/` has its expected outcome beside it, in
 `examples/NAME.expected.yaml`:
 
-    status: graded               # or error
+    status: graded               # or error, or forged
     marks: {total: 110, sudoku_solver: 20}   # the total and any items to check, exactly,
                                              # and any criteria: solveBoard.keeps-givens: 2
     flags: [print]               # the rules flagged (as a set); omitted: none

@@ -11,7 +11,10 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:  # canaries.py names tests as Listed
+    from harness.frameworks.canaries import Namer, Planted
 
 COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)  # C, C++ and Java comments
 
@@ -109,6 +112,12 @@ class Framework(Protocol):
     def raised(self, message: str) -> str:
         """The exception a failure's message says the test raised (rather than an assertion
         that failed); "" when it says none. A test that raised is a run-time error."""
+        ...
+
+    def plant(self, path: Path, text: str, namer: Namer) -> Planted:
+        """One of the teacher's test files (`path`, its `text`) with the harness's canaries
+        added in the file's own shape, named by `namer` (harness/frameworks/canaries.py); the
+        text alone when it holds no test."""
         ...
 
 

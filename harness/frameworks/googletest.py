@@ -18,11 +18,28 @@ from pathlib import Path
 
 from harness.frameworks import cpp_source
 from harness.frameworks.base import Handover, Listed, Theirs, uncommented
+from harness.frameworks.canaries import MOST_FAILING, Canary, Namer, Planted, checks
 
 RAISED = re.compile(r"(?:C\+\+ exception with description|Unknown C\+\+ exception) .*thrown in")
 TEST = re.compile(r"\bTEST(?:_F)?\s*\(\s*(\w+)\s*,\s*(\w+)\s*\)")
 DIRECTIVE = re.compile(r"\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)")
 PREMATURE = ".premature-exit"  # beside the report, in a folder the code under test cannot list
+PLAIN_SUITE = re.compile(r"\bTEST\s*\(\s*(\w+)\s*,")
+FIXTURE = re.compile(r"\bTEST_F\s*\(\s*(\w+)\s*,")
+ASSERTION = re.compile(r"\b((?:EXPECT|ASSERT)_(TRUE|FALSE|EQ|NE|LT|LE|GT|GE))\s*\(")
+# A canary's check with each kind of assertion: the arguments that fail it, and those that pass
+# it, over two values `a` < `b`.
+CHECKS = {
+    "TRUE": ("{a} == {b}", "{a} != {b}"),
+    "FALSE": ("{a} != {b}", "{a} == {b}"),
+    "EQ": ("{a}, {b}", "{a}, {a}"),
+    "NE": ("{a}, {a}", "{a}, {b}"),
+    "LT": ("{b}, {a}", "{a}, {b}"),
+    "LE": ("{b}, {a}", "{a}, {b}"),
+    "GT": ("{a}, {b}", "{b}, {a}"),
+    "GE": ("{a}, {b}", "{b}, {a}"),
+}
+ASSERTED = (("EXPECT_TRUE", "TRUE"), ("EXPECT_EQ", "EQ"))  # a file that uses none of the above
 
 
 class GoogleTest:
@@ -59,6 +76,48 @@ class GoogleTest:
     def raised(self, message: str) -> str:
         """GoogleTest reports an exception out of a test as a failure whose message says so."""
         return "an uncaught C++ exception" if RAISED.search(message) else ""
+
+    def plant(self, path: Path, text: str, namer: Namer) -> Planted:
+        """Canaries at the file's end, in the same program as its tests and after the same
+        includes: plain `TEST`s in a suite of its own plain `TEST`s (a fixture's `SetUp` would
+        run the student's code first), a failing one per assertion macro it uses, and one that
+        passes every one of them."""
+        tests = self.listed(path, text)
+        if not tests:
+            return Planted(text)
+        code = _compiled(uncommented(text))
+        suite = _suite(code, namer)
+        a, b = namer.locals()
+        low, high = namer.pair()
+        said = checks(_assertions(code), a, b)
+        names = namer.named([t.name.split(".", 1)[1] for t in tests], len(said))
+        added = "".join(
+            f"\nTEST({suite}, {name}) {{\n  const int {a} = {low}, {b} = {high};\n"
+            + "".join(f"  {check};\n" for check in asserted)
+            + "}\n"
+            for name, (_, asserted) in zip(names, said, strict=True)
+        )
+        canaries = tuple(
+            Canary(Listed(f"{suite}.{name}", f"{suite}.{name}", path), must)
+            for name, (must, _) in zip(names, said, strict=True)
+        )
+        return Planted(f"{text}\n{added}", canaries)
+
+
+def _assertions(code: str) -> list[tuple[str, str, str]]:
+    """The assertion macros the file uses (at most MOST_FAILING), each with what fails it and
+    what passes it."""
+    used = list(dict.fromkeys(ASSERTION.findall(code)))[:MOST_FAILING] or list(ASSERTED)
+    return [(macro, *CHECKS[kind]) for macro, kind in used]
+
+
+def _suite(code: str, namer: Namer) -> str:
+    """A suite of the file's plain `TEST`s, or a new name like its fixtures' (a `TEST` in a
+    fixture's suite is an error of GoogleTest's)."""
+    fixtures = set(FIXTURE.findall(code))
+    plain = [s for s in dict.fromkeys(PLAIN_SUITE.findall(code)) if s not in fixtures]
+    plain = [s for s in plain if not s.startswith("DISABLED_")]
+    return namer.rng.choice(plain) if plain else namer.named(sorted(fixtures), 1)[0]
 
 
 def _compiled(text: str) -> str:

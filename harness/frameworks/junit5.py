@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from harness.frameworks.base import Handover, Listed, Theirs, uncommented
+from harness.frameworks.canaries import MOST_FAILING, Canary, Namer, Planted, checks
 from harness.frameworks.java_refusals import refusal
 
 PACKAGE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.MULTILINE)
@@ -26,6 +27,30 @@ TEST = re.compile(  # an annotation's arguments may hold an array ({1, 2})
 )
 STRING = re.compile(r'"(?:\\.|[^"\\\n])*"')  # a string literal (its braces and words are not code)
 DISABLED = re.compile(r"@Disabled\b")
+# Java's tokens a class's braces are counted among: comments, text blocks, strings and characters
+# (skipped), words and braces.
+JAVA_TOKEN = re.compile(
+    r'//[^\n]*|/\*.*?\*/|"""(?:\\.|[^\\])*?"""|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\''
+    r"|[A-Za-z_$][\w$]*|[{}]",
+    re.DOTALL,
+)
+ASSERTION = re.compile(r"\b(assert(?:True|False|Equals|NotEquals|ArrayEquals|Null|NotNull))\s*\(")
+ASSERTIONS = "org.junit.jupiter.api.Assertions"  # named in full: whatever the file imports
+# A canary's check with each assertion method: the arguments that fail it, and those that pass
+# it, over two values `a` < `b`.
+CHECKS = {
+    "assertTrue": ("{a} == {b}", "{a} != {b}"),
+    "assertFalse": ("{a} != {b}", "{a} == {b}"),
+    "assertEquals": ("{a}, {b}", "{a}, {a}"),
+    "assertNotEquals": ("{a}, {a}", "{a}, {b}"),
+    "assertArrayEquals": (
+        "new int[] {{{a}}}, new int[] {{{b}}}",
+        "new int[] {{{a}}}, new int[] {{{a}}}",
+    ),
+    "assertNull": ("new int[] {{{a}}}", "null"),
+    "assertNotNull": ("null", "new int[] {{{a}}}"),
+}
+ASSERTED = ("assertTrue", "assertEquals")  # a file that uses none of the above
 
 
 class JUnit5:
@@ -67,6 +92,56 @@ class JUnit5:
 
     def raised(self, message: str) -> str:
         return ""  # the report says it: an <error>, not a <failure>
+
+    def plant(self, path: Path, text: str, namer: Namer) -> Planted:
+        """Canaries in the test class, before its closing brace and on that brace's line (no
+        line of the teacher's moves): `@Test` methods, a failing one per assertion method the
+        file uses, and one that passes every one of them."""
+        tests = self.listed(path, text)
+        end = _body_end(text, tests[0].name.split(".", 1)[0]) if tests else None
+        if end is None:
+            return Planted(text)
+        a, b = namer.locals()
+        low, high = namer.pair()
+        said = checks(_assertions(uncommented(text)), a, b)
+        names = namer.named([t.name.split(".", 1)[1] for t in tests], len(said))
+        added = "".join(
+            f" @org.junit.jupiter.api.Test void {name}() {{ int {a} = {low}, {b} = {high};"
+            + "".join(f" {check};" for check in asserted)
+            + " }"
+            for name, (_, asserted) in zip(names, said, strict=True)
+        )
+        klass, qualified = tests[0].name.split(".", 1)[0], tests[0].selector.split("#", 1)[0]
+        canaries = tuple(
+            Canary(Listed(f"{klass}.{name}", f"{qualified}#{name}", path), must)
+            for name, (must, _) in zip(names, said, strict=True)
+        )
+        return Planted(f"{text[:end]}{added} {text[end:]}", canaries)
+
+
+def _assertions(code: str) -> list[tuple[str, str, str]]:
+    """The assertion methods the file uses (at most MOST_FAILING), named in full, each with what
+    fails it and what passes it."""
+    used = list(dict.fromkeys(ASSERTION.findall(code)))[:MOST_FAILING] or list(ASSERTED)
+    return [(f"{ASSERTIONS}.{method}", *CHECKS[method]) for method in used]
+
+
+def _body_end(text: str, klass: str) -> int | None:
+    """Where the closing brace of class `klass`'s body is in `text` (None: not found)."""
+    depth, previous, named = 0, "", False
+    for token in JAVA_TOKEN.finditer(text):
+        word = token.group()
+        if word[0] in "/\"'":
+            continue
+        named = named or (previous == "class" and word == klass)
+        previous = word
+        if named and word == "{":
+            depth += 1
+        elif named and word == "}":
+            depth -= 1
+            if depth == 0:
+                return token.start()
+    return None
 
 
 def _running(code: str) -> list[str]:

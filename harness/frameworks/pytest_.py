@@ -25,6 +25,7 @@ from pathlib import Path
 
 from harness.errors import BadInput
 from harness.frameworks.base import Handover, Listed, Theirs
+from harness.frameworks.canaries import Canary, Must, Namer, Planted
 
 FINISHED = ".finished"  # beside the report, in a folder the code under test cannot list
 RAISED = re.compile(r"([A-Za-z_][\w.]*): ")  # a failure's message: "ZeroDivisionError: ..."
@@ -69,6 +70,27 @@ class Pytest:
         """Nothing: a file named as one of the teacher's is removed before the run, and the
         submission's code never runs in pytest's process (docs/explanation/isolation.md)."""
         return ""
+
+    def plant(self, path: Path, text: str, namer: Namer) -> Planted:
+        """Canaries at the module's end: test functions comparing two lists with `assert`, one
+        that fails and one that passes (pytest rewrites both, as it rewrites the teacher's)."""
+        tests = self.listed(path, text)
+        if not tests:
+            return Planted(text)
+        found, expected = namer.locals()
+        low, high = namer.pair()
+        names = namer.named([t.name.rsplit(".", 1)[-1] for t in tests], 2)
+        said: list[tuple[Must, list[int]]] = [("fail", [low, high]), ("pass", [high, low])]
+        added = "".join(
+            f"\n\ndef {name}():\n    {found} = [{high}, {low}]\n"
+            f"    {expected} = {values}\n    assert {found} == {expected}\n"
+            for name, (_, values) in zip(names, said, strict=True)
+        )
+        canaries = tuple(
+            Canary(Listed(f"{path.stem}.{name}", f"{path.name}::{name}", path), must)
+            for name, (must, _) in zip(names, said, strict=True)
+        )
+        return Planted(f"{text}\n{added}", canaries)
 
     def raised(self, message: str) -> str:
         """pytest reports an exception out of a test as a failure whose message starts with its

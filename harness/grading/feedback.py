@@ -204,6 +204,15 @@ def submission_note(
     return joined(parts)
 
 
+def forged_note(count: int) -> str:
+    """For a submission a run of whose course tests reported what they did not do."""
+    return (
+        f"forged report: the report of a run of the course's tests was not what they did (a "
+        f"test the harness adds, whose outcome it knows, came out otherwise); its {count} "
+        f"test(s) earn nothing: for review"
+    )
+
+
 def internal_error_note(count: int) -> str:
     return f"internal error in {count} case(s): not a final mark, grade it again"
 

@@ -188,6 +188,8 @@ def _failure(outcome: CallOutcome) -> tuple[Verdict, str]:
         return Verdict.TLE, outcome.message
     if kind == "not_loaded":
         return Verdict.CE, outcome.message
+    if kind == "forged":  # what it did is not known: nothing is credited, the row is flagged
+        return Verdict.WA, outcome.message
     return Verdict.IE, f"internal error of the harness: {outcome.message}"
 
 

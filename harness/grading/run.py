@@ -209,7 +209,7 @@ def _graded(
         run.flags,
         budget_spent=final_spent,
     )
-    return _with_internal_errors(result)
+    return _with_internal_errors(_with_forged_report(result, judged))
 
 
 def _marked_readings(
@@ -281,6 +281,16 @@ def _note(plan: Plan, run: SubmissionRun, module_penalty: float) -> str:
         missing = tuple(item for item in plan.assignment.items if item not in run.names)
     missing = tuple(item for item in missing if item not in _ungraded(plan, run))
     return feedback.submission_note(run.load.skipped, missing, run.flags, module_penalty)
+
+
+def _with_forged_report(result: SubmissionResult, judged: JudgedRun) -> SubmissionResult:
+    """A submission whose course tests' report was forged (harness/frameworks/canaries.py):
+    flagged for review; the tests of that run are WA already."""
+    count = sum(case.outcome.kind == "forged" for case in judged.cases)
+    if not count:
+        return result
+    note = feedback.joined([feedback.forged_note(count), result.note])
+    return replace(result, status="forged", note=note)
 
 
 def _with_internal_errors(result: SubmissionResult) -> SubmissionResult:

@@ -31,6 +31,8 @@ CallKind = Literal[
     "not_loaded",  # the module is not loaded (or the function is missing)
     "skipped",  # not run: too many time-outs before it in the same item
     "over_budget",  # not run, or stopped: the submission's wall-clock budget ran out
+    "forged",  # run, but the report of its run is forged: its canaries did not come out as they
+    # must (harness/frameworks/canaries.py), so nothing the run reported counts
     "internal",  # the harness failed
 ]
 LoadKind = Literal["loaded", "syntax", "import", "build", "timeout", "crashed", "internal"]

@@ -10,6 +10,10 @@ An item with "graded": false (an optional part the submission lacks, or one this
 run) counts in neither the submission's marks nor its max_marks; "ungraded_reason" says why (its
 feedback says it too, for the student).
 
+A submission graded with "status": "forged" had the report of a run of the course's own tests
+(shape unit-tests) caught forged by the harness's canaries: that run's tests are WA and earn
+nothing, its note says so, and the row is for a person to review.
+
 A submission whose code did not load ("status": "error", every item one case "load" with the
 reason) has "source_line" when the student's line the failure points at could be read: a syntax
 error's line (and its column), or the line an import-time exception was raised from ("file" names
@@ -25,7 +29,8 @@ groups and checks count only when the item's right ones are not all right for on
 {"assignment": str, "max_marks": num, "layout"?: str,
  "absent"?: [{student}],
  "submissions": [
-  {"name": str, "marks": num, "max_marks": num, "status": "graded" | "error", "note": str,
+  {"name": str, "marks": num, "max_marks": num, "status": "graded" | "error" | "forged",
+   "note": str,
    "graded_again"?: true, "budget_spent"?: true,
    "source_line"?: {"number": int, "text": str, "column"?: int, "file"?: str},
    "student"?: {"name"?: str, "lms_id"?: str, "email"?: str, "login"?: str, "sis_id"?: str,
@@ -78,7 +83,9 @@ from harness.records.probes import Check, Reading
 from harness.records.similarity import FLAG_RULES, FlagRule
 from harness.records.verdicts import Verdict
 
-Status = Literal["graded", "error"]
+# forged: graded, but the report of a run of the course's own tests was forged (that run's tests
+# earn nothing): for a person to review (harness/frameworks/canaries.py)
+Status = Literal["graded", "error", "forged"]
 RuleName = Literal["import", "print", "dict"]  # the source rules a flag can name
 PLACES = 2  # marks are rounded to this many decimals
 LOAD_CASE = "load"  # the one case each item of a submission that was not run at all gets
@@ -171,7 +178,7 @@ class SubmissionResult:
     name: str  # its folder's (or file's) name: its key in every report
     marks: float  # the total, adjustments included, rounded to two decimals
     max_marks: float  # of the items it was graded on
-    status: Status  # error: it could not be graded (the note says why)
+    status: Status  # error: it could not be graded (the note says why); forged: for review
     note: str  # why grading stopped, rules flagged, a second grading
     items: tuple[ItemResult, ...]  # its marks item by item
     flags: tuple[Flag, ...] = ()  # static rules its source broke (marks only by a penalty)

@@ -19,7 +19,7 @@ import os
 import secrets
 import shutil
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,15 +51,22 @@ class Sidecar:
 
 
 @contextlib.contextmanager
-def sidecar(files: Sequence[Path], base: Path | None = None) -> Iterator[Sidecar]:
-    """The folders beside a working copy, with `files` (the teacher's) copied into tests/."""
+def sidecar(
+    files: Sequence[Path], base: Path | None = None, texts: Mapping[str, bytes] | None = None
+) -> Iterator[Sidecar]:
+    """The folders beside a working copy, with `files` (the teacher's) copied into tests/; a
+    file named in `texts` is written with that content instead (a test file with the harness's
+    canaries: harness/frameworks/canaries.py)."""
     root = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=base))
     try:
         root.chmod(0o711)  # others may pass through it (a dedicated uid), never list it
         tests = root / "tests"
         tests.mkdir(mode=0o755)
         for file in files:
-            shutil.copyfile(file, tests / file.name)  # what a link of the teacher's names
+            if texts and file.name in texts:
+                (tests / file.name).write_bytes(texts[file.name])
+            else:
+                shutil.copyfile(file, tests / file.name)  # what a link of the teacher's names
             (tests / file.name).chmod(0o444)  # the copy: never through a link to the original
         tests.chmod(0o555)
         yield Sidecar(root, tests)

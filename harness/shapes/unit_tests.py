@@ -26,6 +26,12 @@ working copy, with the course's given files copied in (a student's module may im
 never the teacher's test files; the runner is told of their channel and of the student's module
 names. Its CPU time counts with the run's; a run in which it ended (an exit, a crash, the OOM
 killer) does not count, and the test that ended it, run alone, gets what it did.
+
+Every run holds canaries beside the course's tests (harness/frameworks/canaries.py): tests of the
+harness's own, planted in the teacher's test files as they are copied for a stage, whose outcomes
+it knows. A report in which one did not come out as it must is forged: nothing it reported
+counts, and each test of that run is `forged` (no marks; the submission is flagged for review).
+Canaries are never probes, and their names are left out of what is shown.
 """
 
 from __future__ import annotations
@@ -34,15 +40,17 @@ import contextlib
 import fnmatch
 import functools
 import os
+import random
 import shutil
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from harness.config import AssignmentConfig, LanguageConfig, UnitTestsConfig
 from harness.errors import BadInput
-from harness.frameworks import FRAMEWORKS, Framework, Listed, Theirs, Toolchain
+from harness.frameworks import FRAMEWORKS, Framework, Listed, Theirs, Toolchain, canaries
+from harness.frameworks.canaries import Canary
 from harness.records.outcomes import CallOutcome, LoadOutcome
 from harness.records.probes import Probe
 from harness.sandbox import pylib, quota
@@ -87,15 +95,32 @@ class UnitTests:
         hidden = any(probe.hidden for probe in context.probes)
         tests = settings.hidden if hidden else settings.files
         base, cap = context.workdir_base, context.assignment.limits.disk
+        sown = sow(settings, tests)
         try:
             with (
                 private_copy(submission.path, base, cap) as workdir,
-                sidecar((*tests, *settings.given), base) as side,
+                sidecar((*tests, *settings.given), base, sown.texts) as side,
             ):
-                session = _Session(context, settings, workdir, side)
+                session = _Session(context, settings, workdir, side, sown.canaries)
                 return session.run_all(tuple(side.tests / t.name for t in tests))
         except CopyRefused as err:
             raise SubmissionProblem(f"cannot copy the submission: {err}") from None
+
+
+@dataclass(frozen=True)
+class Sown:
+    """A stage's test files with the harness's canaries (harness/frameworks/canaries.py)."""
+
+    texts: Mapping[str, bytes]  # each test file's text with its canaries, by its name
+    canaries: Mapping[str, tuple[Canary, ...]]  # each test file's canaries, by its name
+
+
+def sow(settings: UnitTestsConfig, tests: Sequence[Path]) -> Sown:
+    """Canaries in `tests` (a stage's test files), named at random for this stage."""
+    framework = FRAMEWORKS[settings.framework]
+    planted = canaries.planted(framework, tests, settings.given, random.SystemRandom())
+    texts = {name: p.text.encode("utf-8", "surrogateescape") for name, p in planted.items()}
+    return Sown(texts, {name: p.canaries for name, p in planted.items()})
 
 
 @dataclass(frozen=True)
@@ -107,13 +132,20 @@ class _Run:
     unfinished: str  # why nothing it reported counts ("": it went to its end)
     cut: CallOutcome | None = None  # stopped by the submission's wall-clock budget: what it is
     fared: Fared | None = None  # how the student's interpreter beside it fared (run apart)
+    forged: str = ""  # why its report is forged: its canaries did not come out as they must
 
 
 class _Session:
     def __init__(
-        self, context: RunContext, settings: UnitTestsConfig, workdir: Path, side: Sidecar
+        self,
+        context: RunContext,
+        settings: UnitTestsConfig,
+        workdir: Path,
+        side: Sidecar,
+        sown: Mapping[str, tuple[Canary, ...]],
     ) -> None:
         self.context, self.settings, self.workdir, self.side = context, settings, workdir, side
+        self.sown = sown  # each test file's canaries, by its name
         self.framework: Framework = FRAMEWORKS[settings.framework]
         self.language = context.languages[settings.language]
         self.disk = quota.watch(workdir, context.assignment.limits.disk)
@@ -132,7 +164,7 @@ class _Session:
         if refusal := self._refused():
             return SubmissionRun(LoadOutcome("build", message=refusal), (), names=names)
         started = time.monotonic()
-        built = self._build(tests)
+        built = _shown(self._build(tests), self._unnamed)
         spent = time.monotonic() - started
         self.budget = replace(self.budget, deadline=self.budget.deadline + spent)
         if built.failure is not None:
@@ -225,6 +257,8 @@ class _Session:
             return [self._over_budget()] * len(probes)
         if first.cut is not None:  # the budget is spent: no test runs again
             return [first.cut] * len(probes)
+        if first.forged:  # nothing it reported counts, and no test runs again
+            return [_forged(first)] * len(probes)
         if not first.unfinished:
             return [self._from_report(p, first) for p in probes]
         if len(probes) == 1:
@@ -239,9 +273,15 @@ class _Session:
             return self._over_budget()
         if alone.cut is not None:
             return alone.cut
-        outcome = self._failed(alone) if alone.unfinished else self._from_report(probe, alone)
+        outcome = self._reported(probe, alone)
         outcome = replace(outcome, seconds=alone.run.wall)
         return self.streaks.record(probe, outcome, self.settings.time)
+
+    def _reported(self, probe: Probe, done: _Run) -> CallOutcome:
+        """A test's outcome from a run of it alone."""
+        if done.forged:
+            return _forged(done)
+        return self._failed(done) if done.unfinished else self._from_report(probe, done)
 
     def _run(self, probes: Sequence[Probe]) -> _Run | None:
         """One run of `probes`' tests through the submission's wall-clock budget (as every
@@ -263,14 +303,23 @@ class _Session:
             self.side.reports() as reports,
         ):
             run, fared = self._execute(probes, here, reports, wall)
-            done = self._judged_run(run, reports, fared)
+            done = self._judged_run(probes, run, reports, fared)
         runs.append(done)
         return self._failed(done) if done.unfinished else CallOutcome("returned")
+
+    def _canaries(self, probes: Sequence[Probe]) -> list[Canary]:
+        """The canaries that run with `probes`: those of their files."""
+        return canaries.of_files(self.sown, (_file(probe) for probe in probes))
+
+    def _unnamed(self, text: str) -> str:
+        """`text` (a run's output, the compiler's words) without a line naming a canary."""
+        return canaries.unnamed(text, (c for sown in self.sown.values() for c in sown))
 
     def _execute(
         self, probes: Sequence[Probe], here: Path, reports: Path, wall: float
     ) -> tuple[ProgramRun, Fared | None]:
-        selection = self.framework.selection([_listed(p) for p in probes])
+        tests = [_listed(p) for p in probes] + [c.test for c in self._canaries(probes)]
+        selection = self.framework.selection(tests)
         values = self._values(self.sources, (), str(reports))
         template = self.settings.run
         values = Values(values.words, {**values.lists, "selected": selection})
@@ -333,8 +382,10 @@ class _Session:
             address_space_mb=own.address_space_mb,
         )
 
-    def _judged_run(self, run: ProgramRun, reports: Path, fared: Fared | None = None) -> _Run:
-        """Whether the run went to its end, and then its report."""
+    def _judged_run(
+        self, probes: Sequence[Probe], run: ProgramRun, reports: Path, fared: Fared | None = None
+    ) -> _Run:
+        """Whether the run went to its end, then its report, and whether it is forged."""
         why = _stopped(run, self.framework, self.settings.time)
         why = why or self.framework.unfinished(reports / self.settings.report)
         ended = fared.ending if fared is not None else None
@@ -343,7 +394,11 @@ class _Session:
         if why:
             return _Run(run, Reading(), why, fared=fared)
         reading = read_reports(reports, self.settings.report)
-        return _Run(run, reading, reading.problem, fared=fared)
+        if reading.problem:
+            return _Run(run, reading, reading.problem, fared=fared)
+        course, sown = [_listed(p) for p in probes], self._canaries(probes)
+        forged = canaries.forged(sown, course, reading.cases, self.framework.name)
+        return _Run(run, reading, "", fared=fared, forged=forged)
 
     def _from_report(self, probe: Probe, done: _Run) -> CallOutcome:
         name = _listed(probe).name
@@ -359,6 +414,9 @@ class _Session:
         """A run that did not go to its end, for each test it held: what the process did (the
         student's interpreter's, when it ended in the middle of a run apart)."""
         outcome = program_outcome(done.run)
+        outcome = replace(
+            outcome, message=self._unnamed(outcome.message), output=self._unnamed(outcome.output)
+        )
         if done.run.cpu > self.settings.time:
             return replace(outcome, kind="timeout", cpu_seconds=done.run.cpu)
         said = f"the run of the tests does not count: {done.unfinished}"
@@ -384,6 +442,20 @@ class _Session:
         return CallOutcome(
             "over_budget", message="not run: the submission's wall-clock budget was spent"
         )
+
+
+def _forged(done: _Run) -> CallOutcome:
+    """A test of a run whose report is forged: no result of it counts."""
+    said = f"forged report: {done.forged}; nothing the run of the tests reported counts"
+    return CallOutcome("forged", message=said)
+
+
+def _shown(built: Built, unnamed: Callable[[str], str]) -> Built:
+    """The build's words as they are shown: no line of them naming a canary."""
+    failure = built.failure
+    if failure is not None:
+        failure = replace(failure, message=unnamed(failure.message))
+    return Built(failure, {path: unnamed(said) for path, said in built.broken.items()})
 
 
 def _every_file(folder: Path) -> list[Path]:

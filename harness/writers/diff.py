@@ -171,12 +171,15 @@ def _key(result: SubmissionResult) -> tuple[str, ...]:
     return (number(result.marks), *items)
 
 
+STATUS_WORDS = {"graded": "graded", "error": "an error", "forged": "a forged report"}
+
+
 def _status(before: SubmissionResult, after: SubmissionResult) -> list[str]:
     if before.status == after.status:
         return []
     if after.status == "graded":
-        return [f"graded now; it was an error: {one_line(before.note)}"]
-    return [f"an error now: {one_line(after.note)}"]
+        return [f"graded now; it was {STATUS_WORDS[before.status]}: {one_line(before.note)}"]
+    return [f"{STATUS_WORDS[after.status]} now: {one_line(after.note)}"]
 
 
 def _items(before: SubmissionResult, after: SubmissionResult) -> list[str]:

@@ -171,7 +171,11 @@ EXIT_CODES = (
     (ExitCode.INTERNAL, "the harness failed on a submission (an IE case): grade again"),
     (ExitCode.NONE_GRADED, "no submission could be graded: every row is an error"),
     (ExitCode.FAILED, "--fail-under: a submission scored under it"),
-    (ExitCode.SOME_ERRORS, "some submissions could not be graded (error rows); the rest were"),
+    (
+        ExitCode.SOME_ERRORS,
+        "some submissions could not be graded (error rows), or have a forged report (forged "
+        "rows, for review); the rest were",
+    ),
     (ExitCode.OK, "every submission was graded"),
 )
 

@@ -259,12 +259,17 @@ def similar_line(similar: Similar) -> str:
 
 
 def summary(report: Report, width: int = WIDTH) -> str:
-    """ "10 submission(s), 8 graded, 2 with errors; cases: AC 3839 CE 24 ...": one line, else
+    """ "10 submission(s), 8 graded, 2 with errors; cases: AC 3839 CE 24 ..." (and how many have
+    a forged report, when some have: for review): one line, else
     the cases on lines of their own (a count never split from its verdict)."""
     verdicts = Counter(outcome(c) for s in report.submissions for i in s.items for c in i.cases)
     graded = sum(s.status == "graded" for s in report.submissions)
-    errors = len(report.submissions) - graded
-    rows = f"{len(report.submissions)} submission(s), {graded} graded, {errors} with errors;"
+    forged = sum(s.status == "forged" for s in report.submissions)
+    errors = len(report.submissions) - graded - forged
+    review = f", {forged} with a forged report (for review)" if forged else ""
+    rows = (
+        f"{len(report.submissions)} submission(s), {graded} graded, {errors} with errors{review};"
+    )
     cases = ["cases:", *(f"{v} {n}" for v, n in sorted(verdicts.items()))]
     lines = pack([rows, *cases], width)
     if len(lines) > 1:

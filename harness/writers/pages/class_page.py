@@ -38,6 +38,7 @@ def class_page(report: Report, stems: Sequence[str]) -> Page:
     """The class page; `stems[i]` is the file stem of submission i's page."""
     blocks = [
         *_summary(report),
+        *_review(report, stems),
         *_histogram(report),
         *_submissions(report, stems),
         *_absent(report),
@@ -50,8 +51,9 @@ def class_page(report: Report, stems: Sequence[str]) -> Page:
 def _summary(report: Report) -> list[Block]:
     figures = summary(report)
     top = marks_text(report.max_marks)
-    counts = f"{figures.submissions} ({figures.graded} graded, "
-    counts += f"{figures.submissions - figures.graded} with errors)"
+    errors = figures.submissions - figures.graded - figures.forged
+    forged = f", {figures.forged} with a forged report" if figures.forged else ""
+    counts = f"{figures.submissions} ({figures.graded} graded, {errors} with errors{forged})"
     return [
         Heading(1, f"{report.assignment}: class results"),
         Paragraph(counts, "submissions"),
@@ -60,6 +62,25 @@ def _summary(report: Report) -> list[Block]:
         ),
         Paragraph(f"{marks_text(figures.median)} / {top}", "median"),
     ]
+
+
+def _review(report: Report, stems: Sequence[str]) -> list[Block]:
+    """The submissions a person should look at: those with a forged report of the course's
+    tests (status "forged": that run's tests earned nothing)."""
+    rows = tuple(
+        (Link(result.name, f"{stem}.html"), marks_text(result.marks), result.note or "-")
+        for result, stem in zip(report.submissions, stems, strict=True)
+        if result.status == "forged"
+    )
+    if not rows:
+        return []
+    said = (
+        "A run of the course's tests reported what its tests did not do: a test the harness "
+        "adds to every run, whose outcome it knows, came out otherwise. That run's tests earn "
+        "nothing; look at the code before the marks are final."
+    )
+    heading = Heading(2, f"For review: forged reports ({len(rows)})")
+    return [heading, Paragraph(said), Table(("submission", "marks", "note"), rows)]
 
 
 def _histogram(report: Report) -> list[Block]:

@@ -18,6 +18,7 @@ SLOWEST = 10
 class MarksSummary:
     submissions: int
     graded: int  # with status "graded"
+    forged: int  # with status "forged": a report of the course's tests forged, for review
     mean: float  # marks, over every submission with a maximum (an error row counts its marks)
     median: float
     mean_percent: float
@@ -61,8 +62,11 @@ def summary(report: Report) -> MarksSummary:
     marks = [s.marks for s in marked] or [0.0]
     percents = [p for s in marked if (p := percent(s)) is not None] or [0.0]
     graded = sum(s.status == "graded" for s in report.submissions)
+    forged = sum(s.status == "forged" for s in report.submissions)
     mean, median = statistics.fmean(marks), statistics.median(marks)
-    return MarksSummary(len(report.submissions), graded, mean, median, statistics.fmean(percents))
+    return MarksSummary(
+        len(report.submissions), graded, forged, mean, median, statistics.fmean(percents)
+    )
 
 
 def histogram(report: Report) -> tuple[int, ...]:
