@@ -383,6 +383,7 @@ def test_a_run_the_budget_cuts_short_is_over_budget_not_a_time_out(tmp_path: Pat
     CPU limit, says so (and the submission may be graded again alone), never a plain TLE."""
     hostile = REPO / "tests" / "fixtures" / "hostile"
     text = (hostile / "gtest" / "config.yaml").read_text().replace("@HOSTILE@", str(hostile))
+    text = text.replace("@REPO@", str(REPO))
     budget = "timeouts_before_skip: 1\n      load_time: 2.0\n      wall_budget: 0.01"
     config = tmp_path / "config.yaml"
     config.write_text(text.replace("timeouts_before_skip: 1", budget))
