@@ -865,14 +865,23 @@ class Config(_Strict):
 
     @model_validator(mode="after")
     def _test_files_from_here(self) -> Config:
-        """The unit tests' files as paths from here (config.yaml names them relative to itself):
-        their probes are built, and their files copied, wherever the command is run from."""
+        """The unit tests' files and the starter's as paths from here (config.yaml names them
+        relative to itself): their probes are built, their files copied and the starter's read
+        (what a student's header may define as the handout's does), wherever the command is run
+        from."""
         assignments = {
-            name: a.model_copy(update={"tests": self._rooted(a.tests)}) if a.tests else a
-            for name, a in self.assignments.items()
+            name: a.model_copy(update=self._rooted_files(a)) for name, a in self.assignments.items()
         }
         object.__setattr__(self, "assignments", assignments)
         return self
+
+    def _rooted_files(self, assignment: AssignmentConfig) -> dict[str, object]:
+        starter = assignment.starter
+        files = tuple(map(self.path, starter.files))
+        rooted: dict[str, object] = {"starter": starter.model_copy(update={"files": files})}
+        if assignment.tests is not None:
+            rooted["tests"] = self._rooted(assignment.tests)
+        return rooted
 
     def _rooted(self, tests: UnitTestsConfig) -> UnitTestsConfig:
         keys = ("files", "hidden", "given")
@@ -938,7 +947,8 @@ def _check_paths(config: Config, path: Path) -> None:
         for starter in assignment.starter.files:  # `starter:` a list, or `starter.files:`
             if not config.path(starter).is_file():
                 where = f"assignments.{name}.starter"
-                raise BadInput.at(str(path), f"{where}: starter file {starter} not found")
+                written = os.path.relpath(starter, config.root)  # as config.yaml says it
+                raise BadInput.at(str(path), f"{where}: starter file {written} not found")
         for index, source in enumerate(assignment.driver.sources if assignment.driver else ()):
             if not config.path(source).is_file():
                 where = f"assignments.{name}.driver.sources[{index}]"

@@ -11,10 +11,10 @@ into JUnit by reflection, so the report is JUnit's own.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from harness.frameworks.base import Handover, Listed, uncommented
+from harness.frameworks.base import Course, Handover, Listed, Refusal, uncommented
 
 PACKAGE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.MULTILINE)
 CLASS = re.compile(r"\bclass\s+(\w+)")
@@ -58,14 +58,16 @@ class JUnit5:
     def unfinished(self, report: Path) -> str:
         return ""
 
-    def refused(self, text: str, theirs: frozenset[str]) -> str:
+    def refused(self, files: Mapping[str, str], course: Course) -> Refusal | None:
         """A class named as one of the teacher's: compiled before the tests, it would be newer
         than the teacher's source, and javac would build the tests against it."""
-        given = {name.removesuffix(".java") for name in theirs if name.endswith(".java")}
-        for name in DECLARED.findall(uncommented(text)):
-            if name in given:
-                return f"declares `{name}`, as the teacher's {name}.java does: rename it"
-        return ""
+        given = {name.removesuffix(".java") for name in course.names if name.endswith(".java")}
+        for path in sorted(files):
+            for name in DECLARED.findall(uncommented(files[path])):
+                if name in given:
+                    why = f"declares `{name}`, as the teacher's {name}.java does: rename it"
+                    return Refusal(path, why)
+        return None
 
     def raised(self, message: str) -> str:
         return ""  # the report says it: an <error>, not a <failure>

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 from harness.errors import BadInput
-from harness.frameworks.base import Handover, Listed
+from harness.frameworks.base import Course, Handover, Listed, Refusal
 
 FINISHED = ".finished"  # beside the report, in a folder the code under test cannot list
 RAISED = re.compile(r"([A-Za-z_][\w.]*): ")  # a failure's message: "ZeroDivisionError: ..."
@@ -61,11 +61,11 @@ class Pytest:
             return "it ended before its tests did (the harness's runner did not mark its end)"
         return ""
 
-    def refused(self, text: str, theirs: frozenset[str]) -> str:
+    def refused(self, files: Mapping[str, str], course: Course) -> Refusal | None:
         """Nothing: a file named as one of the teacher's is removed before the run, and what
         Python code can do to pytest in its process no list of words stops (docs/explanation/
         isolation.md)."""
-        return ""
+        return None
 
     def raised(self, message: str) -> str:
         """pytest reports an exception out of a test as a failure whose message starts with its

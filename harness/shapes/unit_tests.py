@@ -33,7 +33,7 @@ from pathlib import Path
 
 from harness.config import AssignmentConfig, LanguageConfig, UnitTestsConfig
 from harness.errors import BadInput
-from harness.frameworks import FRAMEWORKS, Framework, Listed
+from harness.frameworks import FRAMEWORKS, Course, Framework, Listed
 from harness.records.outcomes import CallOutcome, LoadOutcome
 from harness.records.probes import Probe
 from harness.sandbox import pylib, quota
@@ -154,15 +154,17 @@ class _Session:
 
     def _refused(self) -> str:
         """Why the submission is not built ("" when it is): the first of its files that its
-        framework refuses, read before anything of it runs."""
-        theirs = frozenset(path.name for path in self.side.tests.iterdir())
-        for path in sorted(_every_file(self.workdir)):
-            text = path.read_text(encoding="utf-8", errors="replace")
-            why = self.framework.refused(text, theirs)
-            if why:
-                name = path.relative_to(self.workdir)
-                return f"{name} {why}: refused before the build, with the course's tests"
-        return ""
+        framework refuses, read with the course's files before anything of it runs."""
+        files = {
+            str(path.relative_to(self.workdir)): _text(path)
+            for path in sorted(_every_file(self.workdir))
+        }
+        theirs = {path.name: _text(path) for path in sorted(self.side.tests.iterdir())}
+        handout = {path.name: _text(path) for path in self.context.assignment.starter.files}
+        refusal = self.framework.refused(files, Course(theirs, handout))
+        if refusal is None:
+            return ""
+        return f"{refusal}: refused before the build, with the course's tests"
 
     def _values(self, sources: Sequence[str], tests: Sequence[Path], reports: str = "") -> Values:
         words = {
@@ -309,6 +311,10 @@ def _every_file(folder: Path) -> list[Path]:
     """Every file under `folder`, hidden ones too (a build may include them), never through a
     link (a working copy holds none)."""
     return [Path(root, name) for root, _, names in os.walk(folder) for name in names]
+
+
+def _text(path: Path) -> str:
+    return path.read_text(encoding="utf-8", errors="replace")
 
 
 def _matches(name: str, patterns: Sequence[str]) -> bool:
