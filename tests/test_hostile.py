@@ -30,11 +30,11 @@ process are graded in a throwaway grading process of their own; attacks on the o
 made in (STAGED: time laundered from cheap calls into a solver's, hidden cases printed by visible
 ones) under an assignment of their own, as are attacks on an answer read from a file (output.txt
 made a link to the teacher's answers, or a FIFO: hostile-output), and attacks on what the
-course's own tests say from a header of the student's they include (its macros, an operator== the
-tests trusted, an overload of their helper: hostile-course, with the worked example's tests),
-each of which may earn no more than the same code graded honestly (HONEST). A fixture that gets
-through says so (ESCAPED<<); where a layer in force should have stopped it, its test is a strict
-xfail.
+course's own tests say, from a header of the student's they include or from its own code (its
+macros, an operator== the tests trusted, an overload of their helper, their helper replaced at
+link time: hostile-course, with the worked example's tests), each of which may earn no more than
+the same code graded honestly (HONEST). A fixture that gets through says so (ESCAPED<<); where a
+layer in force should have stopped it, its test is a strict xfail.
 """
 
 from __future__ import annotations
@@ -185,6 +185,7 @@ HONEST = {
     "renames-the-puzzles-gtest": "checks-the-givens-only-gtest",
     "compares-without-blanks-gtest": "checks-the-givens-only-gtest",
     "overloads-the-tests-helper-gtest": "checks-the-givens-only-gtest",
+    "links-its-own-puzzle-helper-gtest": "checks-the-givens-only-gtest",
 }
 ON_THE_COURSES_TESTS = {*HONEST, *HONEST.values()}
 
@@ -316,6 +317,7 @@ STOPPED_BY = {
     "renames-the-puzzles-gtest": "(line 15) defines the macro `NEWSPAPER`",
     "compares-without-blanks-gtest": "holds 0, not",
     "overloads-the-tests-helper-gtest": "expect_solved",
+    "links-its-own-puzzle-helper-gtest": "holds 0, not",
     "forks-java": "AccessControlException",
     "reads-the-secret-java": "AccessControlException",
     "fills-the-disk-java": "AccessControlException",
