@@ -300,6 +300,12 @@ class DriverConfig(_Strict):
         description="the driver's files, relative to config.yaml: built with the student's, "
         "from a folder of their own beside them (`sudoku-harness-driver/`)",
     )
+    given: tuple[Path, ...] = Field(
+        default=(),
+        description="the course's files every build gets beside the student's (a `sudoku.h` "
+        "their code includes), relative to config.yaml: a submission's own copies are replaced; "
+        "one of the language's sources is built with the driver's",
+    )
     files: tuple[str, ...] = Field(
         default=(),
         description="the student's files built with it, as name patterns (`[sudoku.c]`: a "
@@ -949,10 +955,12 @@ def _check_paths(config: Config, path: Path) -> None:
                 where = f"assignments.{name}.starter"
                 written = os.path.relpath(starter, config.root)  # as config.yaml says it
                 raise BadInput.at(str(path), f"{where}: starter file {written} not found")
-        for index, source in enumerate(assignment.driver.sources if assignment.driver else ()):
-            if not config.path(source).is_file():
-                where = f"assignments.{name}.driver.sources[{index}]"
-                raise BadInput.at(str(path), f"{where}: driver file {source} not found")
+        driver = assignment.driver
+        for key in ("sources", "given") if driver is not None else ():
+            for index, source in enumerate(getattr(driver, key)):
+                if not config.path(source).is_file():
+                    where = f"assignments.{name}.driver.{key}[{index}]"
+                    raise BadInput.at(str(path), f"{where}: driver file {source} not found")
         for size, suite in assignment.league.suites.items() if assignment.league else ():
             if not config.path(suite).is_file():
                 where = f"assignments.{name}.league.suites.{size}"
