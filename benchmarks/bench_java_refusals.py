@@ -31,7 +31,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from harness.frameworks import Theirs, Toolchain  # noqa: E402
+from harness.frameworks import Course, Toolchain  # noqa: E402
 from harness.frameworks.java_refusals import refusal  # noqa: E402
 
 TESTS = REPO / "unit-tests" / "hawaii-ics211"
@@ -42,7 +42,7 @@ COLD = """
 import json, sys, time
 from pathlib import Path
 sys.path.insert(0, {repo!r})
-from harness.frameworks import Theirs, Toolchain
+from harness.frameworks import Toolchain
 from harness.frameworks.java_refusals import refusal
 files = {{p.name: p.read_text() for p in sorted(Path({tests!r}).iterdir())}}
 toolchain = Toolchain((Path({javac!r}),), (Path({jar!r}),))
@@ -52,9 +52,9 @@ print(json.dumps([time.perf_counter() - started, said]))
 """
 
 
-def _theirs(javac: str) -> Theirs:
+def _theirs(javac: str) -> Course:
     files = {path.name: path.read_text() for path in sorted(TESTS.iterdir())}
-    return Theirs(files, Toolchain((Path(javac),), (JAR,)))
+    return Course(files, toolchain=Toolchain((Path(javac),), (JAR,)))
 
 
 def cold(javac: str) -> float:
@@ -69,10 +69,10 @@ def cold(javac: str) -> float:
 
 def warm(javac: str) -> float:
     theirs, text = _theirs(javac), SOURCE.read_text()
-    refusal(text, theirs.files, theirs.toolchain)
+    refusal(text, theirs.theirs, theirs.toolchain)
     started = time.perf_counter()
     for _ in range(WARM_CALLS):
-        refusal(text, theirs.files, theirs.toolchain)
+        refusal(text, theirs.theirs, theirs.toolchain)
     return (time.perf_counter() - started) / WARM_CALLS
 
 

@@ -300,6 +300,12 @@ class DriverConfig(_Strict):
         description="the driver's files, relative to config.yaml: built with the student's, "
         "from a folder of their own beside them (`sudoku-harness-driver/`)",
     )
+    given: tuple[Path, ...] = Field(
+        default=(),
+        description="the course's files every build gets beside the student's (a `sudoku.h` "
+        "their code includes), relative to config.yaml: a submission's own copies are replaced; "
+        "one of the language's sources is built with the driver's",
+    )
     files: tuple[str, ...] = Field(
         default=(),
         description="the student's files built with it, as name patterns (`[sudoku.c]`: a "
@@ -865,14 +871,23 @@ class Config(_Strict):
 
     @model_validator(mode="after")
     def _test_files_from_here(self) -> Config:
-        """The unit tests' files as paths from here (config.yaml names them relative to itself):
-        their probes are built, and their files copied, wherever the command is run from."""
+        """The unit tests' files and the starter's as paths from here (config.yaml names them
+        relative to itself): their probes are built, their files copied and the starter's read
+        (what a student's header may define as the handout's does), wherever the command is run
+        from."""
         assignments = {
-            name: a.model_copy(update={"tests": self._rooted(a.tests)}) if a.tests else a
-            for name, a in self.assignments.items()
+            name: a.model_copy(update=self._rooted_files(a)) for name, a in self.assignments.items()
         }
         object.__setattr__(self, "assignments", assignments)
         return self
+
+    def _rooted_files(self, assignment: AssignmentConfig) -> dict[str, object]:
+        starter = assignment.starter
+        files = tuple(map(self.path, starter.files))
+        rooted: dict[str, object] = {"starter": starter.model_copy(update={"files": files})}
+        if assignment.tests is not None:
+            rooted["tests"] = self._rooted(assignment.tests)
+        return rooted
 
     def _rooted(self, tests: UnitTestsConfig) -> UnitTestsConfig:
         keys = ("files", "hidden", "given")
@@ -938,11 +953,14 @@ def _check_paths(config: Config, path: Path) -> None:
         for starter in assignment.starter.files:  # `starter:` a list, or `starter.files:`
             if not config.path(starter).is_file():
                 where = f"assignments.{name}.starter"
-                raise BadInput.at(str(path), f"{where}: starter file {starter} not found")
-        for index, source in enumerate(assignment.driver.sources if assignment.driver else ()):
-            if not config.path(source).is_file():
-                where = f"assignments.{name}.driver.sources[{index}]"
-                raise BadInput.at(str(path), f"{where}: driver file {source} not found")
+                written = os.path.relpath(starter, config.root)  # as config.yaml says it
+                raise BadInput.at(str(path), f"{where}: starter file {written} not found")
+        driver = assignment.driver
+        for key in ("sources", "given") if driver is not None else ():
+            for index, source in enumerate(getattr(driver, key)):
+                if not config.path(source).is_file():
+                    where = f"assignments.{name}.driver.{key}[{index}]"
+                    raise BadInput.at(str(path), f"{where}: driver file {source} not found")
         for size, suite in assignment.league.suites.items() if assignment.league else ():
             if not config.path(suite).is_file():
                 where = f"assignments.{name}.league.suites.{size}"

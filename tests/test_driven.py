@@ -9,9 +9,11 @@ running the rest of it. Fixtures live in fixtures/driven/BEHAVIOUR/.
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -195,3 +197,38 @@ def test_a_run_of_an_items_probes_is_capped_so_one_hang_costs_a_few_limits() -> 
     assert shared.cpu == runs.SHARED_LIMITS * 1.0 and shared.wall == runs.SHARED_LIMITS * 3.0
     assert runs._summed([one] * 2).cpu == 2.0  # under the cap: the sum
     assert shared.output_bytes == 81 << 16 and shared.memory_mb == 256
+
+
+# the course's given files (driver.given), laid beside the student's ------------------------------
+
+HEADER = b"#define SIZE 9\nint course_helper(void);\n"
+HELPER = b'#include "sudoku.h"\nint course_helper(void) { return SIZE; }\n'
+STUDENTS = """#include "sudoku.h"
+_Static_assert(SIZE == 9, "built with the course's sudoku.h");
+int is_val_in_row(int val, int i, const int sudoku[9][9]) { return course_helper() == val + i; }
+"""
+
+
+@pytest.mark.parametrize("ships_its_own", [True, False])
+def test_the_courses_given_files_take_the_place_of_the_students(
+    plan: Plan, tmp_path: Path, ships_its_own: bool
+) -> None:
+    """The course's sudoku.h wherever the student's code looks for it (beside each of its files,
+    and in place of its own copies, which said SIZE 8), and the course's helpers.c built with
+    the driver's files (the student's copy, which does not compile, taken out)."""
+    given = replace(plan, driver_given=(("sudoku.h", HEADER), ("helpers.c", HELPER)))
+    student = tmp_path / "student"
+    (student / "src").mkdir(parents=True)
+    (student / "src" / "sudoku.c").write_text(STUDENTS)
+    if ships_its_own:
+        (student / "include").mkdir()
+        for copy in ("src/sudoku.h", "include/sudoku.h"):
+            (student / copy).write_text("#define SIZE 8\n")
+        (student / "helpers.c").write_text("#error not the course's\n")
+    with contextlib.ExitStack() as keep:
+        built = build.build(Submission("student", student), given.context(), keep)
+        assert built.failure is None, built.failure.message
+        assert built.files == (Path("src/sudoku.c"),)
+        assert "sudoku-harness-driver/helpers.c" in built.command
+        laid = ["src/sudoku.h", "sudoku.h", *(["include/sudoku.h"] if ships_its_own else [])]
+        assert all((built.folder / path).read_bytes() == HEADER for path in laid)

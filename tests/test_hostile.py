@@ -6,8 +6,8 @@ a sudoku.py under the course's pytest tests); the
 function-library verdict fixtures that are attacks too (loops, sleeps, exits, crashes, floods,
 forged replies) are graded again beside them. Each shape's fixtures are copied into a fresh
 world of their own, placeholders filled in (@SECRET@, @SUITE@, @HARNESS@, @TESTCASES@, @HOSTILE@,
-@PORT@, @UDP_PORT@, @UNIX_SOCKET@, @ABSTRACT_SOCKET@, @TOKEN@), and graded together in one run,
-after which the run must have left nothing behind:
+@PORT@, @UDP_PORT@, @UNIX_SOCKET@, @ABSTRACT_SOCKET@, @TOKEN@, @REPO@), and graded together in one
+run, after which the run must have left nothing behind:
 
 - no process: none has the run's own working-copy folder in its command line, cwd or environment;
 - the grader's and the suites' files unchanged (hashed before and after), nothing planted in them
@@ -29,8 +29,12 @@ Each layer on its own is tested in test_isolation.py. Attacks on the parent
 process are graded in a throwaway grading process of their own; attacks on the order calls are
 made in (STAGED: time laundered from cheap calls into a solver's, hidden cases printed by visible
 ones) under an assignment of their own, as are attacks on an answer read from a file (output.txt
-made a link to the teacher's answers, or a FIFO: hostile-output). A fixture that gets through
-says so (ESCAPED<<); where a layer in force should have stopped it, its test is a strict xfail.
+made a link to the teacher's answers, or a FIFO: hostile-output), and attacks on what the
+course's own tests say, from a header of the student's they include or from its own code (its
+macros, an operator== the tests trusted, an overload of their helper, their helper replaced at
+link time: hostile-course, with the worked example's tests), each of which may earn no more than
+the same code graded honestly (HONEST). A fixture that gets through says so (ESCAPED<<); where a
+layer in force should have stopped it, its test is a strict xfail.
 """
 
 from __future__ import annotations
@@ -173,6 +177,17 @@ ON_THE_DISK = {"makes_many_empty_files_on_1"}
 # Attacks on the reading of an answer from a file (program.output: file): graded under
 # hostile-output, whose programs answer in output.txt.
 ON_THE_OUTPUT = {"links-its-output-to-the-answers-py", "blocks-its-reader-py"}
+# Forgeries of what the course's own tests say, from a header of the student's they include:
+# graded under hostile-course, with the worked example's tests (uwb-css342), each beside the same
+# code graded honestly (HONEST), which it may not out-earn.
+HONEST = {
+    "redefines-assertion-result-gtest": "gives-up-gtest",
+    "renames-the-puzzles-gtest": "checks-the-givens-only-gtest",
+    "compares-without-blanks-gtest": "checks-the-givens-only-gtest",
+    "overloads-the-tests-helper-gtest": "checks-the-givens-only-gtest",
+    "links-its-own-puzzle-helper-gtest": "checks-the-givens-only-gtest",
+}
+ON_THE_COURSES_TESTS = {*HONEST, *HONEST.values()}
 
 CAP_SYS_RESOURCE = 24
 
@@ -290,6 +305,13 @@ STOPPED_BY = {
     "reads-the-secret-gtest": "cannot read: ",
     "fills-the-disk-gtest": "SIGXFSZ",
     "forks-gtest": "fork: Operation not permitted",
+    # a header the course's tests include: refused for its macros (naming the line), or outdone
+    # by the tests, which compare plain ints and call their helpers as lambdas
+    "redefines-assertion-result-gtest": "(line 15) defines the macro `AssertionResult`",
+    "renames-the-puzzles-gtest": "(line 15) defines the macro `NEWSPAPER`",
+    "compares-without-blanks-gtest": "holds 0, not",
+    "overloads-the-tests-helper-gtest": "expect_solved",
+    "links-its-own-puzzle-helper-gtest": "holds 0, not",
     "forks-java": "AccessControlException",
     "reads-the-secret-java": "AccessControlException",
     "fills-the-disk-java": "AccessControlException",
@@ -493,6 +515,7 @@ class World:
             "@HARNESS@": str(HARNESS),
             "@TESTCASES@": str(TESTCASES),
             "@HOSTILE@": str(HOSTILE),
+            "@REPO@": str(REPO),
             "@PORT@": str(self.listener.getsockname()[1]),
             "@UDP_PORT@": str(self.datagrams.getsockname()[1]),
             "@UNIX_SOCKET@": str(self.unix_listener.getsockname()),
@@ -546,17 +569,20 @@ def _grade(shape: Shape, root: Path) -> Aftermath:
     before = _snapshot(world)
     runnable = [f for f in shape.fixtures if f.runnable]
     try:
-        apart = ON_THE_PARENT | STAGED | ON_THE_DISK | ON_THE_OUTPUT
+        apart = ON_THE_PARENT | STAGED | ON_THE_DISK | ON_THE_OUTPUT | ON_THE_COURSES_TESTS
         here = [f for f in runnable if f.name not in apart]
         staged = [f for f in runnable if f.name in STAGED]
         on_the_disk = [f for f in runnable if f.name in ON_THE_DISK]
         on_the_output = [f for f in runnable if f.name in ON_THE_OUTPUT]
+        on_the_courses_tests = [f for f in runnable if f.name in ON_THE_COURSES_TESTS]
         reports = [_grade_here(shape, world, here)]
         reports += [_grade_here(shape, world, staged, "hostile-stages")] if staged else []
         if on_the_disk:
             reports.append(_grade_here(shape, world, on_the_disk, "hostile-files"))
         if on_the_output:
             reports.append(_grade_here(shape, world, on_the_output, "hostile-output"))
+        if on_the_courses_tests:
+            reports.append(_grade_here(shape, world, on_the_courses_tests, "hostile-course"))
         throwaway = ""
         away = [f for f in runnable if f.name in ON_THE_PARENT]
         if away:
@@ -821,6 +847,16 @@ def test_the_attack_does_not_get_through(
     details = [d for _, _, d in _cases(_run_for(runs, fixture))]
     through = [d for d in details if "ESCAPED<<" in d or "STOLEN<<" in d]
     assert not through, through
+
+
+@pytest.mark.parametrize("name", sorted(HONEST))
+def test_a_forgery_earns_no_more_than_the_same_code_graded_honestly(
+    runs: Callable[[str], Aftermath], name: str
+) -> None:
+    forged = _run_for(runs, BY_NAME[name])
+    honest = _run_for(runs, BY_NAME[HONEST[name]])
+    assert honest.status == "graded", honest  # the control itself was graded
+    assert forged.marks <= honest.marks, (forged.marks, honest.marks, _cases(forged))
 
 
 def test_the_flood_is_stopped_early(runs: Callable[[str], Aftermath]) -> None:

@@ -20,7 +20,7 @@ from harness.cli.doctor import render_toolchains
 from harness.cli.toolchains import toolchain
 from harness.config import LanguageConfig, LanguageLimits
 from harness.errors import InternalError
-from harness.frameworks import FRAMEWORKS, Theirs, Toolchain
+from harness.frameworks import FRAMEWORKS, Course, Toolchain
 from harness.frameworks.java_source import JavaFile
 from harness.grading.run import grade_all
 from harness.records.verdicts import Verdict
@@ -283,7 +283,13 @@ def test_a_case_record_is_plain_data() -> None:
 
 # what a student's C++ file may not hold, under GoogleTest -------------------------------------
 
-NONE = Theirs({})  # no teacher's file
+NONE = Course({})  # no teacher's file: nothing the tests include
+
+
+def refused(text: str, course: Course = NONE, name: str = "sudoku.cpp") -> str:
+    """What GoogleTest's refusal says of one file ("" when it may be built)."""
+    found = FRAMEWORKS["googletest"].refused({name: text}, course)
+    return "" if found is None else str(found)
 
 
 @pytest.mark.parametrize(
@@ -302,7 +308,13 @@ NONE = Theirs({})  # no teacher's file
 )
 def test_googletest_refuses_code_that_runs_before_main(text: str, word: str) -> None:
     """Whatever its spelling: a line spliced, a comment opener inside a string, a raw string."""
-    assert word in FRAMEWORKS["googletest"].refused(text, NONE)
+    assert word in refused(text)
+
+
+def test_a_refusal_names_the_file_and_the_line_as_written() -> None:
+    """Lines are counted in the file as the student wrote it: a spliced line is two."""
+    text = "// the box\nint section = 0;\n#define LONG \\\n  1\n[[gnu::constructor]] void f();\n"
+    assert refused(text, name="src/sudoku.cpp").startswith("src/sudoku.cpp (line 5) uses")
 
 
 def test_googletest_reads_past_comments_and_strings() -> None:
@@ -312,8 +324,9 @@ def test_googletest_reads_past_comments_and_strings() -> None:
     const char *said = "constructor";
     Sudoku::Sudoku(const int *cells) { for (int i = 0; i < 81; ++i) board[i] = cells[i]; }
     """
-    assert FRAMEWORKS["googletest"].refused(text, NONE) == ""
-    assert FRAMEWORKS["junit5"].refused("@BeforeAll static void constructor() {}", NONE) == ""
+    assert refused(text) == ""
+    java = {"Sudoku.java": "@BeforeAll static void constructor() {}"}
+    assert FRAMEWORKS["junit5"].refused(java, NONE) is None
 
 
 @pytest.mark.parametrize(
@@ -329,7 +342,7 @@ def test_googletest_reads_past_comments_and_strings() -> None:
     ],
 )
 def test_googletest_refuses_a_file_that_reaches_into_it(text: str, said: str) -> None:
-    assert said in FRAMEWORKS["googletest"].refused(text, NONE)
+    assert said in refused(text)
 
 
 @pytest.mark.parametrize(
@@ -341,10 +354,11 @@ def test_googletest_refuses_a_file_that_reaches_into_it(text: str, said: str) ->
         ("using namespace testing;", "testing"),
         ("auto &flag = testing :: FLAGS_gtest_output;", "testing"),
         ("#define T testing\nint x = T::x;", "testing"),
+        ("namespace t = ::testing;\nauto &flag = t::FLAGS_gtest_output;", "testing"),  # an alias
     ],
 )
 def test_googletest_refuses_the_words_through_a_macro_or_a_namespace(text: str, word: str) -> None:
-    assert word in FRAMEWORKS["googletest"].refused(text, NONE)
+    assert word in refused(text)
 
 
 def test_a_students_plain_names_are_theirs() -> None:
@@ -354,18 +368,104 @@ def test_a_students_plain_names_are_theirs() -> None:
     text = (
         "int section = r / 3 * 3 + c / 3;  // the box\n"
         "static bool testing = false;\n"
+        "namespace solver { bool testing = true; }\n"
         "Sudoku::Sudoku() { int constructor = 0, destructor = 0; (void)constructor; }\n"
         "static int init_priority(int x) { return x; }\n"
         "int a = f(section), b = grid[section][0];\n"
         "__attribute__((unused)) static int spare;\n"
         "[[nodiscard]] bool solve();\n"
     )
-    assert FRAMEWORKS["googletest"].refused(text, NONE) == ""
+    assert refused(text) == ""
 
 
 def test_a_students_own_macros_and_strings_are_theirs() -> None:
+    """In a file the course's tests do not include, a macro changes only the student's code."""
     text = '#define SUDOKU_H\n#define TEST_SIZE 9\nconst char *name = "gtest.xml";\n'
-    assert FRAMEWORKS["googletest"].refused(text, NONE) == ""
+    assert refused(text) == ""
+    assert refused(text, COURSE, name="solver.h") == ""  # the tests include sudoku.h alone
+
+
+# a header the course's tests include -------------------------------------------------------
+
+TESTS = """
+#include <gtest/gtest.h>
+#include "puzzles.h"
+#include "sudoku.h"  // the student's: the tests' text from here on is theirs too
+TEST(sudoku, solves) { Board board = NEWSPAPER; EXPECT_TRUE(solve(board)); }
+"""
+HANDOUT = (
+    "#ifndef SUDOKU_H\n#define SUDOKU_H\n#define SUDOKU_BOARD_SIZE 9\nbool solve(int *);\n#endif\n"
+)
+COURSE = Course(
+    {"unit_test_sudoku.cpp": TESTS, "puzzles.h": "#define PUZZLES_H\nusing Board = int[81];\n"},
+    {"sudoku.h": HANDOUT},
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "#pragma once\n#define AssertionResult(expression) AssertionResult(true)\n",
+            "sudoku.h (line 2) defines the macro `AssertionResult`",
+        ),
+        (
+            "#pragma once\n// the answers\n#define NEWSPAPER SOLVED\n",
+            "sudoku.h (line 3) defines the macro `NEWSPAPER`",
+        ),
+        ("#pragma once\n#undef SOLVED\n", "(line 2) undefines the macro `SOLVED`"),
+        ('#pragma push_macro("TEST")\n', "(line 1) has `#pragma push_macro"),
+        ('_Pragma("pop_macro(\\"TEST\\")")\n', "(line 1) uses `_Pragma`"),
+        ("#define SUDOKU_HEADER\nbool solve(int *);\n", "defines the macro `SUDOKU_HEADER`"),
+        ("#ifndef PUZZLES_H\n#define PUZZLES_H\n#endif\n", "defines the macro `PUZZLES_H`"),
+        ("#ifndef Board\n#define Board\n#endif\n", "defines the macro `Board`"),
+        ("#ifndef inline\n#define inline\n#endif\n", "defines the macro `inline`"),
+        ("#include SOLUTION\n", "includes the file a macro names (`SOLUTION`)"),
+        (HANDOUT.replace("SIZE 9", "SIZE 8"), "(line 3) defines the macro `SUDOKU_BOARD_SIZE`"),
+        (HANDOUT.replace("SIZE 9", "SIZE(x) 9"), "defines the macro `SUDOKU_BOARD_SIZE`"),
+    ],
+)
+def test_a_header_the_tests_include_may_define_no_macro(text: str, said: str) -> None:
+    """Its text is the tests' own from where they include it: a macro there would change what
+    they say (every assertion true, a puzzle its solution). Only its include guard, not named
+    as a word of the course's files or a keyword, and the handout's own macros, the same way."""
+    assert said in refused(text, COURSE, name="sudoku.h")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        HANDOUT,  # the handout's header as it was given: its guard and SUDOKU_BOARD_SIZE
+        "\ufeff" + HANDOUT.replace("\n", "\r\n"),  # saved on Windows: a BOM, CRLF
+        HANDOUT.replace("bool solve(int *);", "bool solve(int *);\nbool helper(int *, int);"),
+        "#pragma once\n#include <vector>\nbool solve(int *);\n",
+        "#include <vector>\n#if !defined(MY_SUDOKU_H)\n#define MY_SUDOKU_H 1\n#endif\n",
+        "// sudoku\n#ifndef SUDOKU_H_\n#define SUDOKU_H_\n#ifdef DEBUG\n#endif\n#endif\n",
+    ],
+)
+def test_its_include_guard_and_the_handouts_macros_are_its_own(text: str) -> None:
+    assert refused(text, COURSE, name="sudoku.h") == ""
+
+
+def test_a_header_the_tests_reach_through_another_is_read_as_strictly() -> None:
+    """Included by a header the tests include (the student's, or a given one), by its name
+    wherever it is; a header only the student's own code includes keeps its macros."""
+    files = {
+        "src/sudoku.h": '#pragma once\n#include "board/cells.h"\nbool solve(int *);\n',
+        "src/board/cells.h": "#pragma once\n#define N 9\n",
+        "src/sudoku.cpp": '#include "sudoku.h"\n#include "util.h"\n#define DEBUG 0\n',
+        "src/util.h": "#define CELLS 81\n",
+    }
+    found = FRAMEWORKS["googletest"].refused(files, COURSE)
+    assert str(found).startswith("src/board/cells.h (line 2) defines the macro `N`"), found
+    del files["src/board/cells.h"]
+    assert FRAMEWORKS["googletest"].refused(files, COURSE) is None
+    given = Course({"t.cpp": '#include "locator.h"\n'}, {})
+    found = FRAMEWORKS["googletest"].refused({"matrix.h": "#define M 3\n"}, given)
+    assert found is None  # locator.h is the course's (a given header) and includes nothing
+    given = Course({"t.cpp": '#include "locator.h"\n', "locator.h": "#include <matrix.h>\n"})
+    found = FRAMEWORKS["googletest"].refused({"matrix.h": "#define M 3\n"}, given)
+    assert str(found).startswith("matrix.h (line 1) defines the macro `M`"), found
 
 
 # what a student's Java file may not declare, under JUnit 5 ------------------------------------
@@ -388,12 +488,13 @@ GIVEN = "package edu.ics211.h09.tests;\nfinal class Puzzles {}\nclass Grids {}\n
 TOOLCHAIN = Toolchain((Path(shutil.which("javac") or "javac"),), (Path(JUNIT_JAR),))
 
 
-def _theirs(tests: str = TESTS) -> Theirs:
-    return Theirs({"Puzzles.java": GIVEN, "SolveTest.java": tests}, TOOLCHAIN)
+def _theirs(tests: str = TESTS) -> Course:
+    return Course({"Puzzles.java": GIVEN, "SolveTest.java": tests}, toolchain=TOOLCHAIN)
 
 
-def _refused(text: str, theirs: Theirs | None = None) -> str:
-    return FRAMEWORKS["junit5"].refused(text, theirs or _theirs())
+def _refused(text: str, course: Course | None = None) -> str:
+    found = FRAMEWORKS["junit5"].refused({"Sudoku.java": text}, course or _theirs())
+    return "" if found is None else found.why
 
 
 @JDK
@@ -433,10 +534,10 @@ def test_junit_refuses_the_tests_package_where_they_import_the_code_from_another
     of the student's there could read their package-private fields. Tests that import nothing
     of the student's expect the code in their own package, and it is graded."""
     default = TESTS.replace("package edu.ics211.h09.tests;", "")
-    theirs = Theirs({"SolveTest.java": default}, TOOLCHAIN)
+    theirs = Course({"SolveTest.java": default}, toolchain=TOOLCHAIN)
     assert "is in the default package, the course's tests' own" in _refused("class Spy {}", theirs)
     assert "from edu.ics211.h09): move it there" in _refused("class Spy {}", theirs)
-    alone = Theirs({"SolveTest.java": "class SolveTest {}"}, TOOLCHAIN)
+    alone = Course({"SolveTest.java": "class SolveTest {}"}, toolchain=TOOLCHAIN)
     assert _refused("public class Sudoku {}", alone) == ""
 
 
@@ -478,14 +579,16 @@ def test_a_java_file_of_openers_that_never_close_is_read_once(opener: str) -> No
 
 def test_junit_without_a_jdk_it_can_read_is_the_harness_s_failure(tmp_path: Path) -> None:
     """No JDK for the language's commands, or a runtime image it cannot read: IE, naming it."""
-    theirs = Theirs({"SolveTest.java": TESTS}, Toolchain((Path("/nonexistent/bin/javac"),)))
+    theirs = Course(
+        {"SolveTest.java": TESTS}, toolchain=Toolchain((Path("/nonexistent/bin/javac"),))
+    )
     with pytest.raises(InternalError, match="no JDK found"):
         _refused("class Spy {}", theirs)
     (tmp_path / "bin").mkdir()
     (tmp_path / "lib").mkdir()
     (tmp_path / "bin" / "javac").write_text("")
     (tmp_path / "lib" / "modules").write_bytes(b"\x00" * 64)
-    theirs = Theirs(theirs.files, Toolchain((tmp_path / "bin" / "javac",)))
+    theirs = Course(theirs.theirs, toolchain=Toolchain((tmp_path / "bin" / "javac",)))
     with pytest.raises(InternalError, match=r"cannot list the classes of .*modules: .*not a runt"):
         _refused("class Spy {}", theirs)
 
@@ -499,6 +602,7 @@ def test_a_run_the_budget_cuts_short_is_over_budget_not_a_time_out(tmp_path: Pat
     CPU limit, says so (and the submission may be graded again alone), never a plain TLE."""
     hostile = REPO / "tests" / "fixtures" / "hostile"
     text = (hostile / "gtest" / "config.yaml").read_text().replace("@HOSTILE@", str(hostile))
+    text = text.replace("@REPO@", str(REPO))
     budget = "timeouts_before_skip: 1\n      load_time: 2.0\n      wall_budget: 0.01"
     config = tmp_path / "config.yaml"
     config.write_text(text.replace("timeouts_before_skip: 1", budget))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from harness.config import Framework as FrameworkName
-from harness.frameworks.base import Framework, Listed, Theirs, Toolchain
+from harness.frameworks.base import Course, Framework, Listed, Toolchain
 from harness.frameworks.googletest import GoogleTest
 from harness.frameworks.junit5 import JUnit5
 from harness.frameworks.pytest_ import Pytest
@@ -19,4 +19,4 @@ FRAMEWORKS: Mapping[FrameworkName, Framework] = {
     "pytest": Pytest(),
 }
 
-__all__ = ["FRAMEWORKS", "Framework", "Listed", "Theirs", "Toolchain"]
+__all__ = ["FRAMEWORKS", "Course", "Framework", "Listed", "Toolchain"]

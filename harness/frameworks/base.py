@@ -38,20 +38,6 @@ class Toolchain:
 
 
 @dataclass(frozen=True)
-class Theirs:
-    """The course's side of a build, which no file of the submission may stand in for: the
-    teacher's files beside the working copy (the stage's tests and the given files: each one's
-    text by its name) and the toolchain they are built with."""
-
-    files: Mapping[str, str]
-    toolchain: Toolchain = Toolchain()
-
-    @property
-    def names(self) -> frozenset[str]:
-        return frozenset(self.files)
-
-
-@dataclass(frozen=True)
 class Handover:
     """What a run is told beyond its command: its stdin, and variables added to its cleared
     environment; and whether the code under test runs `apart`: in the student's interpreter of
@@ -61,6 +47,37 @@ class Handover:
     stdin: bytes = b""
     environment: dict[str, str] = field(default_factory=dict)
     apart: bool = False
+
+
+@dataclass(frozen=True)
+class Course:
+    """What a submission is built with, as its refusals read it: the teacher's files (the
+    stage's test files and the given ones) and the handout's (the starter's), each by its name,
+    with its text, and the toolchain they are built with (the platform no file of the
+    submission's may stand in for)."""
+
+    theirs: Mapping[str, str]
+    handout: Mapping[str, str] = field(default_factory=dict)
+    toolchain: Toolchain = Toolchain()
+
+    @property
+    def names(self) -> frozenset[str]:
+        """The names of the teacher's files."""
+        return frozenset(self.theirs)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A file of the submission that may not be built with the tests: its path in the working
+    copy, why (the end of a sentence about it), and its line where one is to blame (0: none)."""
+
+    file: str
+    why: str
+    line: int = 0
+
+    def __str__(self) -> str:
+        at = f" (line {self.line})" if self.line else ""
+        return f"{self.file}{at} {self.why}"
 
 
 class Framework(Protocol):
@@ -102,11 +119,12 @@ class Framework(Protocol):
         "" when nothing says so."""
         ...
 
-    def refused(self, text: str, theirs: Theirs) -> str:
-        """Why a file of the submission may not be built with the tests, as the end of a
-        sentence about it ("" when it may): what it holds that would let code under test
-        reach the runner or its report, or stand in for one of the teacher's files or for
-        the platform they are built against (`theirs`)."""
+    def refused(self, files: Mapping[str, str], course: Course) -> Refusal | None:
+        """The first of the submission's files (`files`: its path in the working copy, its text;
+        its copies of the teacher's files already removed) that may not be built with the
+        tests, and why; None when every one may. A file is refused for what would let code under
+        test reach the runner or its report, stand in for one of the teacher's files, or change
+        what the teacher's tests say."""
         ...
 
     def raised(self, message: str) -> str:

@@ -5,19 +5,21 @@ program): it reads the report's path and the premature-exit file's from its stdi
 argv or the environment where the code under test could find them, before any constructor runs
 (from the program's .preinit_array), and hides both before any test runs. A submission's file
 that could run code before main or reach into GoogleTest is refused before the build
-(cpp_source.py). GoogleTest creates the premature-exit file when its tests start and removes it when
-they end: a program that exits in the middle (code under test calling exit(0) once it has
-written a report of its own) leaves it behind, and its report is not read.
+(cpp_source.py), and so is a header the tests include (cpp_includes.py) that would change what
+they say: a macro of its own but its include guard. GoogleTest creates the premature-exit file
+when its tests start and removes it when they end: a program that exits in the middle (code under
+test calling exit(0) once it has written a report of its own) leaves it behind, and its report is
+not read.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Mapping, Sequence
+from pathlib import Path, PurePosixPath
 
-from harness.frameworks import cpp_source
-from harness.frameworks.base import Handover, Listed, Theirs, uncommented
+from harness.frameworks import cpp_includes, cpp_source
+from harness.frameworks.base import Course, Handover, Listed, Refusal, uncommented
 from harness.frameworks.canaries import MOST_FAILING, Canary, Namer, Planted, checks
 
 RAISED = re.compile(r"(?:C\+\+ exception with description|Unknown C\+\+ exception) .*thrown in")
@@ -70,8 +72,19 @@ class GoogleTest:
             return "it ended before its tests did (GoogleTest's premature-exit file is left)"
         return ""
 
-    def refused(self, text: str, theirs: Theirs) -> str:
-        return cpp_source.refused(text)
+    def refused(self, files: Mapping[str, str], course: Course) -> Refusal | None:
+        """Read as harness/frameworks/cpp_source.py says: strictly, a file the tests include."""
+        in_tests = cpp_includes.included(files, course.theirs.values())
+        words = cpp_source.words(course.theirs.values()) if in_tests else frozenset()
+        for path in sorted(files):
+            strict: cpp_source.Strict | None = None
+            if path in in_tests:
+                handout = course.handout.get(PurePosixPath(path).name, "")
+                strict = cpp_source.Strict(cpp_source.definitions(handout), words)
+            found = cpp_source.refused(files[path], strict)
+            if found is not None:
+                return Refusal(path, found.why, found.line)
+        return None
 
     def raised(self, message: str) -> str:
         """GoogleTest reports an exception out of a test as a failure whose message says so."""

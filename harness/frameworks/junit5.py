@@ -13,10 +13,10 @@ with): java_refusals.py refuses it before the build.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from harness.frameworks.base import Handover, Listed, Theirs, uncommented
+from harness.frameworks.base import Course, Handover, Listed, Refusal, uncommented
 from harness.frameworks.canaries import MOST_FAILING, Canary, Namer, Planted, checks
 from harness.frameworks.java_refusals import refusal
 
@@ -85,10 +85,13 @@ class JUnit5:
     def unfinished(self, report: Path) -> str:
         return ""
 
-    def refused(self, text: str, theirs: Theirs) -> str:
+    def refused(self, files: Mapping[str, str], course: Course) -> Refusal | None:
         """A class that would stand in for one of the teacher's or for the platform's (a
         `StringBuilder`), or a file in their packages: java_refusals.py."""
-        return refusal(text, theirs.files, theirs.toolchain)
+        for path in sorted(files):
+            if why := refusal(files[path], course.theirs, course.toolchain):
+                return Refusal(path, why)
+        return None
 
     def raised(self, message: str) -> str:
         return ""  # the report says it: an <error>, not a <failure>

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 from harness.errors import BadInput
-from harness.frameworks.base import Handover, Listed, Theirs
+from harness.frameworks.base import Course, Handover, Listed, Refusal
 from harness.frameworks.canaries import Canary, Must, Namer, Planted
 
 FINISHED = ".finished"  # beside the report, in a folder the code under test cannot list
@@ -66,10 +66,10 @@ class Pytest:
             return "it ended before its tests did (the harness's runner did not mark its end)"
         return ""
 
-    def refused(self, text: str, theirs: Theirs) -> str:
+    def refused(self, files: Mapping[str, str], course: Course) -> Refusal | None:
         """Nothing: a file named as one of the teacher's is removed before the run, and the
         submission's code never runs in pytest's process (docs/explanation/isolation.md)."""
-        return ""
+        return None
 
     def plant(self, path: Path, text: str, namer: Namer) -> Planted:
         """Canaries at the module's end: test functions comparing two lists with `assert`, one

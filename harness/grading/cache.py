@@ -45,13 +45,15 @@ def _files_digest(folder: Path) -> str:
 
 
 def _driver_digest(plan: Plan) -> str:
-    """The teacher's compiled driver (shape driven), which answers with the reference: a changed
-    driver asks the reference again. Empty without one."""
+    """The teacher's compiled driver (shape driven), which answers with the reference, and the
+    course's files given beside it: a changed one asks the reference again. Empty without one."""
     if not plan.driver_sources:
         return ""
     digest = hashlib.sha256()
     for name, content in plan.driver_sources:
         digest.update(name.encode() + b"\0" + content + b"\0")
+    for name, content in plan.driver_given:
+        digest.update(b"given\0" + name.encode() + b"\0" + content + b"\0")
     return digest.hexdigest()
 
 

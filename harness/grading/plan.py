@@ -43,6 +43,7 @@ class Plan:
     helpers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     reference: str = ""
     driver_sources: tuple[DriverSource, ...] = ()  # shape driven: the teacher's driver's files
+    driver_given: tuple[DriverSource, ...] = ()  # shape driven: the course's files beside them
 
     def with_limits(
         self, assignment: AssignmentConfig, notes: Mapping[str, tuple[str, ...]]
@@ -86,6 +87,7 @@ class Plan:
             self.reference,
             budget,
             self.driver_sources,
+            driver_given=self.driver_given,
         )
 
 
@@ -128,20 +130,31 @@ def make_plan(config: Config, name: str, isolation: Isolation | None = None) -> 
         _drivers(tuple(dict.fromkeys(d for s in sources.values() for d in s.probe_set.drivers))),
         helpers,
         _reference_source(config, name) if helpers else "",
-        _driver_sources(config, name),
+        *_driver_files(config, name),
     )
 
 
-def _driver_sources(config: Config, name: str) -> tuple[DriverSource, ...]:
-    """The teacher's compiled driver (shape driven), read once: each file by its name."""
+def _driver_files(
+    config: Config, name: str
+) -> tuple[tuple[DriverSource, ...], tuple[DriverSource, ...]]:
+    """The teacher's compiled driver (shape driven) and the course's given files, read once:
+    each file by its name, one name for one file (they share the driver's folder)."""
     driver = config.assignment(name).driver
-    paths = [config.path(source) for source in driver.sources] if driver else []
-    names = [path.name for path in paths]
-    for index, path in enumerate(paths):
-        if names.count(path.name) > 1:
-            where = f"{config.source}: assignments.{name}.driver.sources[{index}]"
+    if driver is None:
+        return (), ()
+    keyed = [
+        (k, i, config.path(p))
+        for k in ("sources", "given")
+        for i, p in enumerate(getattr(driver, k))
+    ]
+    seen: set[str] = set()
+    for key, index, path in keyed:
+        if path.name in seen:
+            where = f"{config.source}: assignments.{name}.driver.{key}[{index}]"
             raise BadInput(f"{where}: two of the driver's files are named {path.name}")
-    return tuple((path.name, path.read_bytes()) for path in paths)
+        seen.add(path.name)
+    read = [(key, (path.name, path.read_bytes())) for key, _, path in keyed]
+    return tuple(f for k, f in read if k == "sources"), tuple(f for k, f in read if k == "given")
 
 
 def _drivers(paths: tuple[Path, ...]) -> tuple[Driver, ...]:

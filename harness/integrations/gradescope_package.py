@@ -13,13 +13,14 @@ Decisions:
   at the root beside the two scripts (a `source/` folder in the zip would land in
   /autograder/source/source).
 - The zip's config.yaml holds the teacher's `languages:` and this assignment only; `examples:` and
-  the similarity `starter:` are dropped (not shipped), `reference:` too unless an item's
-  `time_from_reference` needs it (a reference solution is shipped only when grading needs it),
-  `runtime:` is left out (its interpreter and working folder are this machine's). The league's
-  `baselines:` are kept but not used: on Gradescope the submission is timed alone. YAML comments are
-  not kept. Every path the assignment names must be relative and inside config.yaml's folder: it
-  keeps its place under $ROOT/source. The package is not a check of the assignment: run
-  `sudoku-harness check -a NAME`.
+  the similarity `starter:` are dropped (not shipped; under the course's own tests the starter is
+  kept and shipped, since a student's header may define the macros its header does),
+  `reference:` too unless an item's `time_from_reference` needs it (a reference solution is
+  shipped only when grading needs it), `runtime:` is left out (its interpreter and working folder
+  are this machine's). The league's `baselines:` are kept but not used: on Gradescope the
+  submission is timed alone. YAML comments are not kept. Every path the assignment names must be
+  relative and inside config.yaml's folder: it keeps its place under $ROOT/source. The package is
+  not a check of the assignment: run `sudoku-harness check -a NAME`.
 - setup.sh installs python3 and pip when missing (Gradescope's Ubuntu base images; the harness
   needs Python 3.10+, so Ubuntu 22.04 or later), the build tools of the assignment's languages
   (`g++`, `gcc`: the first word of each `build:` command, taken as the apt package's name), then
@@ -168,7 +169,8 @@ def packaged_config(config: Config, assignment: str) -> str:
     raw = read_yaml(config.source)
     kept: dict[str, Any] = dict(raw["assignments"][assignment])
     kept.pop("examples", None)
-    kept.pop("starter", None)  # for similarity across a class: never run on Gradescope
+    if config.assignment(assignment).tests is None:  # for similarity across a class; under a
+        kept.pop("starter", None)  # course's tests, a student's header may define its macros
     if not _calibrated(config.assignment(assignment)):
         kept.pop("reference", None)
     data = {"languages": raw.get("languages", {}), "assignments": {assignment: kept}}
@@ -197,6 +199,7 @@ def _assignment_files(config: Config, settings: AssignmentConfig) -> dict[str, P
     """The suites, the league's suites, and the reference when a limit is calibrated from it."""
     paths = [*settings.suites, *(settings.league.suites.values() if settings.league else ())]
     paths += [*_test_files(config, settings)]
+    paths += [_as_written(config, file) for file in settings.starter.files if settings.tests]
     if settings.reference is not None and _calibrated(settings):
         paths.append(settings.reference)
     files: dict[str, Path] = {}
@@ -212,7 +215,12 @@ def _test_files(config: Config, settings: AssignmentConfig) -> list[Path]:
     """The teacher's test files (visible, hidden, given), as config.yaml names them."""
     tests = settings.tests
     files = [*tests.files, *tests.hidden, *tests.given] if tests else []
-    return [file.relative_to(config.root) if file.is_absolute() else file for file in files]
+    return [_as_written(config, file) for file in files]
+
+
+def _as_written(config: Config, file: Path) -> Path:
+    """A path config.yaml names, as it names it (relative to its folder)."""
+    return file.relative_to(config.root) if file.is_absolute() else file
 
 
 def _inside(config: Config, path: Path) -> PurePosixPath:

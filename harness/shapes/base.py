@@ -70,6 +70,7 @@ class RunContext:
     budget: Budget = UNLIMITED  # the submission's wall clock: every call of every shape runs in it
     driver_sources: tuple[DriverSource, ...] = ()  # shape driven: the teacher's driver, read once
     scope: Scope | None = None  # what shapes keep for the submission's runs (None: each its own)
+    driver_given: tuple[DriverSource, ...] = ()  # shape driven: the course's files (driver.given)
 
     @property
     def reference_needed(self) -> str:

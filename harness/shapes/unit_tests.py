@@ -49,7 +49,7 @@ from pathlib import Path
 
 from harness.config import AssignmentConfig, LanguageConfig, UnitTestsConfig
 from harness.errors import BadInput
-from harness.frameworks import FRAMEWORKS, Framework, Listed, Theirs, Toolchain, canaries
+from harness.frameworks import FRAMEWORKS, Course, Framework, Listed, Toolchain, canaries
 from harness.frameworks.canaries import Canary
 from harness.records.outcomes import CallOutcome, LoadOutcome
 from harness.records.probes import Probe
@@ -200,24 +200,22 @@ class _Session:
 
     def _refused(self) -> str:
         """Why the submission is not built ("" when it is): the first of its files that its
-        framework refuses, read before anything of it runs."""
-        theirs = self._theirs()
-        for path in sorted(_every_file(self.workdir)):
-            text = path.read_text(encoding="utf-8", errors="replace")
-            why = self.framework.refused(text, theirs)
-            if why:
-                name = path.relative_to(self.workdir)
-                return f"{name} {why}: refused before the build, with the course's tests"
-        return ""
-
-    def _theirs(self) -> Theirs:
-        """The teacher's files beside the working copy, and the toolchain: the commands of the
-        build and the run (javac first) where they find them, and the jars the language requires
-        or the variables name (`{junit}`)."""
+        framework refuses, read with the course's files before anything of it runs."""
         files = {
-            path.name: path.read_text(encoding="utf-8", errors="replace")
-            for path in sorted(self.side.tests.iterdir())
+            str(path.relative_to(self.workdir)): _text(path)
+            for path in sorted(_every_file(self.workdir))
         }
+        theirs = {path.name: _text(path) for path in sorted(self.side.tests.iterdir())}
+        handout = {path.name: _text(path) for path in self.context.assignment.starter.files}
+        refusal = self.framework.refused(files, Course(theirs, handout, self._toolchain()))
+        if refusal is None:
+            return ""
+        return f"{refusal}: refused before the build, with the course's tests"
+
+    def _toolchain(self) -> Toolchain:
+        """The toolchain the course's files are built with: the commands of the build and the
+        run (javac first) where they find them, and the jars the language requires or the
+        variables name (`{junit}`)."""
         commands = (
             *(c[0] for c in (*self.settings.build, self.settings.run) if c),
             *self.language.commands,
@@ -226,7 +224,7 @@ class _Session:
         named = (p for v in self.settings.variables.values() for p in v.split(os.pathsep))
         jars = (*self.language.requires, *map(Path, named))
         archives = tuple(dict.fromkeys(p for p in jars if p.suffix == ".jar" and p.is_file()))
-        return Theirs(files, Toolchain(tuple(Path(tool) for tool in found if tool), archives))
+        return Toolchain(tuple(Path(tool) for tool in found if tool), archives)
 
     def _values(self, sources: Sequence[str], tests: Sequence[Path], reports: str = "") -> Values:
         words = {
@@ -462,6 +460,10 @@ def _every_file(folder: Path) -> list[Path]:
     """Every file under `folder`, hidden ones too (a build may include them), never through a
     link (a working copy holds none)."""
     return [Path(root, name) for root, _, names in os.walk(folder) for name in names]
+
+
+def _text(path: Path) -> str:
+    return path.read_text(encoding="utf-8", errors="replace")
 
 
 def _matches(name: str, patterns: Sequence[str]) -> bool:

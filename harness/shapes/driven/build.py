@@ -1,10 +1,12 @@
 """A submission built with the teacher's driver: once per submission, in the sandbox.
 
-The student's files are copied into a private working copy (capped); the driver's files go in a
+The student's files are copied into a private working copy (capped); the course's given files
+are laid beside them, over the student's own copies (given.py); the driver's files go in a
 folder of their own beside them (settings.FOLDER), with the C stand-ins where config.yaml asks
-for them (stand_ins.py); then the language's build command compiles them all, driver first, as
-a toolchain under the build's own limits (harness/sandbox/program.py). What it built is kept
-while the submission is graded: each run of the driver is made in a fresh copy of it.
+for them (stand_ins.py) and the given files; then the language's build command compiles them
+all, driver first, as a toolchain under the build's own limits (harness/sandbox/program.py). What
+it built is kept while the submission is graded: each run of the driver is made in a fresh copy
+of it.
 
 A build that fails is the submission's, never the harness's. When the student handed in several
 files, each is then built alone with the driver (in a copy of its own), and the build is made
@@ -33,7 +35,7 @@ from harness.sandbox.program import ProgramRun, run_program
 from harness.sandbox.workdir import CopyRefused, private_copy, remove_tree
 from harness.shapes import programs
 from harness.shapes.base import RunContext
-from harness.shapes.driven import settings, stand_ins
+from harness.shapes.driven import given, settings, stand_ins
 from harness.shapes.programs import Commands, Program
 from harness.submissions import Submission, SubmissionProblem
 
@@ -131,11 +133,13 @@ def _attempt(
     language, driver = _settings(context)
     cap = context.assignment.limits.disk
     folder = stack.enter_context(private_copy(submission.path, context.workdir_base, cap))
+    given.replace_copies(folder, context.driver_given, language.files)
     files = tuple(only) if only is not None else settings.student_files(folder, language, driver)
     if not files:
         patterns = ", ".join(driver.files or language.files)
         raise SubmissionProblem(f"no source file ({patterns}) in the submission")
-    theirs = _write_driver(folder, context)
+    given.lay_beside(folder, files, context.driver_given, language.files)
+    theirs = _write_driver(folder, context, language)
     program = Program(driver.language, (*theirs, *files), theirs[0])
     commands = programs.commands(program, language, driver.variables, context.python)
     if not commands.build:
@@ -145,9 +149,10 @@ def _attempt(
     return _Attempt(folder, files, replace(commands, build=build), run, failure, own_main)
 
 
-def _write_driver(folder: Path, context: RunContext) -> tuple[Path, ...]:
-    """The driver's files (and the stand-ins) in their own folder of the copy: a folder of that
-    name the student handed in is replaced. Returns their paths, relative to the copy."""
+def _write_driver(folder: Path, context: RunContext, language: LanguageConfig) -> tuple[Path, ...]:
+    """The driver's files (and the stand-ins, and the course's given files) in their own folder
+    of the copy: a folder of that name the student handed in is replaced. Returns the paths of
+    those the build compiles, relative to the copy, the driver's first."""
     place = folder / settings.FOLDER
     remove_tree(place)
     place.mkdir()
@@ -155,9 +160,12 @@ def _write_driver(folder: Path, context: RunContext) -> tuple[Path, ...]:
     driver = context.assignment.driver
     if driver is not None and driver.stand_ins == "c":
         written.append((stand_ins.FILE, stand_ins.c_source(_functions(context))))
-    for name, content in written:
+    for name, content in (*written, *context.driver_given):
         (place / name).write_bytes(content)
-    return tuple(Path(settings.FOLDER, name) for name, _ in written)
+    compiled = [name for name, _ in written] + list(
+        given.built(context.driver_given, language.files)
+    )
+    return tuple(Path(settings.FOLDER, name) for name in compiled)
 
 
 def _functions(context: RunContext) -> list[str]:
