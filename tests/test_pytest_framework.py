@@ -267,7 +267,9 @@ def test_an_exit_in_the_middle_leaves_no_end_mark(tmp_path: Path) -> None:
     assert ran.run.ending.code == ENDED and ENDED not in PYTEST.completed
     assert b"ended without replying" in ran.run.stderr
     assert "did not mark its end" in ran.unfinished
-    assert ran.fared.ending is not None and ran.fared.ending.code == 0
+    # How it ended is said when it is seen gone within SETTLE (0.5 s): on a very busy machine
+    # it may not be yet, and the run still does not count.
+    assert ran.fared.ending is None or ran.fared.ending.code == 0
 
 
 @pytest.mark.parametrize(
