@@ -225,8 +225,9 @@ HOLES = {
 # Verdicts the harness gets wrong (not a way out, but the wrong call is blamed).
 MISJUDGED: dict[str, pytest.MarkDecorator] = {}
 # A report rewritten from inside the run (registers-a-forging-plugin-pytest: a plugin of the
-# student's turns every failure into a pass) is caught by the canaries planted beside the
-# course's tests (harness/frameworks/canaries.py): forged, its tests WA.
+# student's that would turn every failure into a pass) finds no pytest in the student's process
+# (the proxy, harness/sandbox/child/proxy.py); were it to, the canaries planted beside the
+# course's tests (harness/frameworks/canaries.py) would judge the report forged.
 WRONG = MISJUDGED  # the verdict test's strict xfails
 
 # What the detail of a fixture's failing cases names: what stopped the attack. The working copy's
