@@ -447,6 +447,42 @@ def test_its_include_guard_and_the_handouts_macros_are_its_own(text: str) -> Non
     assert refused(text, COURSE, name="sudoku.h") == ""
 
 
+GTEST = pytest.mark.skipif(
+    not Path("/usr/include/gtest/gtest.h").exists(), reason="GoogleTest's headers are not here"
+)
+
+
+@GTEST
+@pytest.mark.parametrize(
+    "define", ["#define BOARD_SIZE 9", "#define CELLS 81u", "#define EMPTY 0", "#define MASK 0x1FF"]
+)
+def test_a_constant_of_the_students_own_is_theirs(define: str) -> None:
+    """A lone integer under a name nothing after it in the tests' text holds: it cannot change
+    what they say, and refusing it would cost every test for a style choice."""
+    text = f"#ifndef SUDOKU_H\n#define SUDOKU_H\n{define}\nbool solve(int *);\n#endif\n"
+    assert refused(text, COURSE, name="sudoku.h") == ""
+
+
+@GTEST
+@pytest.mark.parametrize(
+    ("define", "said"),
+    [
+        ("#define N 9", "`N`"),  # GoogleTest's own headers use N (a template's parameter)
+        ("#define NEWSPAPER 1", "`NEWSPAPER`"),  # a word of the course's tests
+        ("#define SUDOKU_BOARD_SIZE 8", "`SUDOKU_BOARD_SIZE`"),  # the handout's, not as given
+        ("#define NDEBUG 1", "`NDEBUG`"),  # would turn the tests' assert() off
+        ("#define _SIZE 9", "`_SIZE`"),  # reserved
+        ("#define SIZE (9)", "`SIZE`"),  # not a lone integer
+        ("#define SIZE 9.5", "`SIZE`"),
+        ("#define SIZE BOARD", "`SIZE`"),
+        ("#define true 0", "`true`"),
+    ],
+)
+def test_a_constant_a_token_of_the_tests_could_become_is_refused(define: str, said: str) -> None:
+    text = f"#pragma once\n{define}\n"
+    assert f"(line 2) defines the macro {said}" in refused(text, COURSE, name="sudoku.h")
+
+
 def test_a_header_the_tests_reach_through_another_is_read_as_strictly() -> None:
     """Included by a header the tests include (the student's, or a given one), by its name
     wherever it is; a header only the student's own code includes keeps its macros."""

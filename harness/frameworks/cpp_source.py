@@ -24,7 +24,10 @@ given header or another such file includes, harness/frameworks/cpp_includes.py),
 becomes part of the teacher's tests: anything that changes what the rest of them says. Its
 macros would (`#define AssertionResult(e) AssertionResult(true)` passes every `EXPECT_TRUE`;
 `#define NEWSPAPER SOLVED` hands a solver the answer), so it may define none but its include
-guard and the handout's own (those the starter's file of its name defines, the same way), and
+guard, the handout's own (those the starter's file of its name defines, the same way) and a
+constant of its own (`#define BOARD_SIZE 9`: a lone integer under a name no file of the course,
+no GoogleTest header and no keyword uses, not reserved and not `NDEBUG`, so that no token of the
+tests or of GoogleTest can become it: a student's own constant never costs every test), and
 undefine none; nor may it push or pop one (`#pragma` is `once` alone, `_Pragma` is refused), or
 include a file a macro names. Its C++ declarations are not read here: an overload of a test's
 own helper that fits a call better still takes it, which the course's tests avoid by calling
@@ -37,9 +40,11 @@ names are never refused.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 SPLICE = re.compile(r"\\[ \t]*\r?\n")  # translation phase 2: a backslash-newline joins lines
 TOKEN = re.compile(
@@ -84,7 +89,14 @@ MACRO_DIRECTIVES = frozenset({"define", "undef"})
 CONDITIONALS = frozenset({"if", "ifdef", "ifndef"})
 INCLUDES = frozenset({"include", "include_next", "import"})
 IN_TESTS = "a file the course's tests include"
-TESTS_SEE_IT = f"{IN_TESTS} may define none but its include guard"
+TESTS_SEE_IT = (
+    f"{IN_TESTS} may define none but its include guard, the handout's and a number under a name "
+    "of its own"
+)
+GOOGLETEST_HEADERS = (Path("/usr/include/gtest"), Path("/usr/include/gmock"))  # Debian's
+CONFIGURATION = frozenset({"NDEBUG"})  # the one name outside the reserved ones a standard
+# header reads as a setting (<cassert>): defined, it would turn the tests' assert() off
+INTEGER = re.compile(r"(?:0[xX][0-9a-fA-F']+|0[bB][01']+|[0-9][0-9']*)[uUlL]{0,3}\Z")
 
 
 @dataclass(frozen=True)
@@ -356,6 +368,8 @@ def _refused_directive(directive: Directive, strict: Strict) -> str:
     if directive.name in MACRO_DIRECTIVES and rest:
         if directive.name == "define" and _definition(directive) in strict.handout:
             return ""
+        if directive.name == "define" and _own_constant(directive, strict):
+            return ""
         verb = "defines" if directive.name == "define" else "undefines"
         return f"{verb} the macro `{rest[0].text}` ({TESTS_SEE_IT})"
     if directive.name == "pragma" and [t.text for t in rest] != ["once"]:
@@ -367,6 +381,38 @@ def _refused_directive(directive: Directive, strict: Strict) -> str:
     if directive.name in INCLUDES and rest and rest[0].kind != "string" and rest[0].text != "<":
         return f"includes the file a macro names (`{rest[0].text}`), which no refusal can follow"
     return ""
+
+
+def _own_constant(directive: Directive, strict: Strict) -> bool:
+    """`#define NAME 9`: a lone integer under a name nothing after it in the tests' text can
+    hold (no word of the course's files or of GoogleTest's headers, no keyword, not reserved,
+    not a setting a standard header reads) and no macro of the handout's (those are as given).
+    Never when GoogleTest's headers cannot be read."""
+    if len(directive.rest) != 2 or directive.rest[1].kind != "number":
+        return False
+    name, value = directive.rest[0].text, directive.rest[1].text
+    theirs = googletest_words()
+    return (
+        theirs is not None
+        and INTEGER.match(value) is not None
+        and not name.startswith("_")
+        and name not in CONFIGURATION
+        and name not in strict.words
+        and name not in {handout[0] for handout in strict.handout}  # as given, or not at all
+        and name not in theirs
+        and not KEYWORD.match(name)
+        and not GOOGLETEST_MACRO.match(name)
+    )
+
+
+@functools.cache
+def googletest_words() -> frozenset[str] | None:
+    """Every name GoogleTest's (and gMock's) headers use; None when they cannot be read."""
+    try:
+        headers = sorted(p for folder in GOOGLETEST_HEADERS for p in folder.rglob("*.h"))
+        return words(p.read_text(encoding="utf-8", errors="replace") for p in headers) or None
+    except OSError:
+        return None
 
 
 def _definition(directive: Directive) -> Definition:
