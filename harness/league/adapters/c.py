@@ -56,8 +56,7 @@ class CAdapter:
     suffix = ".c"
 
     def member(self, core: str, interface: Interface) -> tuple[tuple[str, str], ...]:
-        files = interface.reference_files(SUFFIXES)
-        text = "\n".join(path.read_text(encoding="utf-8", errors="replace") for path in files)
+        files, text = interface.reference_text(SUFFIXES)
         found = [(t, prototype(t, text)) for t in interface.targets]
         sides = {p.side for _, p in found}
         if len(sides) > 1:

@@ -53,8 +53,7 @@ class JavaAdapter:
     suffix = ".java"
 
     def member(self, core: str, interface: Interface) -> tuple[tuple[str, str], ...]:
-        files = interface.reference_files(SUFFIXES)
-        text = "\n".join(path.read_text(encoding="utf-8", errors="replace") for path in files)
+        _, text = interface.reference_text(SUFFIXES)
         found = [(t, method(t, text)) for t in interface.targets]
         owners = {m.owner for _, m in found}
         if len(owners) > 1:

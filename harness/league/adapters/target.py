@@ -91,3 +91,9 @@ class Interface:
                            f"solver's signature from the reference's {shown} files, and there "
                            "are none")  # fmt: skip
         return found
+
+    def reference_text(self, suffixes: tuple[str, ...]) -> tuple[list[Path], str]:
+        """The reference's files with these suffixes (`reference_files`) and their text joined,
+        which the compiled adapters read the timed functions' signatures from."""
+        files = self.reference_files(suffixes)
+        return files, "\n".join(p.read_text(encoding="utf-8", errors="replace") for p in files)
