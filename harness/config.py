@@ -22,7 +22,7 @@ from harness.program_io import Comparison as Comparison  # re-exported: the prog
 from harness.program_io import ProgramIo
 from harness.records.moments import EXAMPLE as MOMENT_EXAMPLE
 from harness.records.moments import aware, parse_moment
-from harness.records.outcomes import AdaptationKind
+from harness.records.outcomes import AdaptationKind, SourceReading
 from harness.records.results import RuleName
 from harness.records.similarity import Settings as SimilaritySettings
 from harness.records.tiers import Tier
@@ -41,6 +41,7 @@ CONFIG_ENV = "SUDOKU_HARNESS_CONFIG"
 StandIns = Literal["none", "c"]  # what stands in for a function a student lacks (DriverConfig)
 DriverRuns = Literal["item", "probe"]  # how a driver's probes are run (DriverConfig)
 Framework = Literal["googletest", "junit5", "pytest"]  # the test runners of shape unit-tests
+EntryBy = Literal["name", "definitions"]  # how a submission's entry file is found (entry_by)
 
 
 class _Strict(BaseModel):
@@ -655,6 +656,22 @@ class AssignmentConfig(_Strict):
         default=None,
         description="the entry file's name (`a2.py`); null: the only .py file of the folder",
     )
+    entry_by: EntryBy = Field(
+        default="name",
+        description="how a submission's entry file is found: `name`: `entry:` where the "
+        "folder has it, else its only .py file, else the .py file that defines the most of "
+        "the names the items need (functions, classes, methods; read, never run); "
+        "`definitions`: always the file that defines the most of them (a student's renamed "
+        "copy beside the untouched starter), `entry:` first among equals",
+    )
+    readings: tuple[SourceReading, ...] = Field(
+        default=(),
+        description="readings of a student's Python file that does not run as Python 3 as "
+        "written: `python2` (tabs at Python 2's stops, print statements, `range(...)` and "
+        "`d.keys()` as lists, `xrange`, `raw_input`, integer `/`), said in the feedback and "
+        "priced as an adaptation (`adaptations: {python2: ...}`); the function-library and "
+        "board-classes shapes",
+    )
     salvage: bool = Field(
         default=False,
         description="when importing fails, run the top-level statements one by one, skipping "
@@ -723,7 +740,8 @@ class AssignmentConfig(_Strict):
         default_factory=dict,
         description="what an interface deviation the harness reads through costs, as a share of "
         "the item's marks, once per item and kind: blanks stored as 0, solve() without its "
-        f"defaults, a class from a sibling file. Not listed: {ADAPTATION_COST} (the handouts "
+        "defaults, a class from a sibling file, a file read as Python 2 (`python2`, with "
+        f"`readings:`). Not listed: {ADAPTATION_COST} (the handouts "
         "state these interfaces); 0 where a handout leaves it open",
     )
     deadline: DeadlineConfig | None = Field(

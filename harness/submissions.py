@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,12 +61,32 @@ def _has_source(folder: Path, suffixes: Sequence[str]) -> bool:
     return any(p.suffix in suffixes for p in folder.rglob("*") if p.is_file())
 
 
-def entry_file(submission: Submission, configured: str | None, suffix: str) -> Path:
-    """The configured entry file or, failing that, the only source file in the folder; a
+@dataclass(frozen=True)
+class Entry:
+    """The file of a submission that is graded, and how it was told from the others."""
+
+    path: Path
+    note: str = ""  # how it was chosen, when not by its configured name or as the only file
+
+
+# Several source files -> the one to grade (harness/shapes/entries.py: by what each defines),
+# given the configured entry's name; a SubmissionProblem when none will do.
+Choose = Callable[[Sequence[Path], "str | None"], Entry]
+
+
+def entry_file(
+    submission: Submission,
+    configured: str | None,
+    suffix: str,
+    choose: Choose | None = None,
+    always: bool = False,
+) -> Entry:
+    """The configured entry file or, failing that, the only source file in the folder, or the
+    one `choose` picks of several (first, whatever the names, when `always`); a
     SubmissionProblem when that is a link (grading never follows one)."""
-    entry = _entry(submission, configured, suffix)
-    if entry.is_symlink():
-        raise SubmissionProblem(link_problem(entry))
+    entry = _entry(submission, configured, suffix, choose, always)
+    if entry.path.is_symlink():
+        raise SubmissionProblem(link_problem(entry.path))
     return entry
 
 
@@ -78,16 +98,26 @@ def link_problem(path: Path) -> str:
     )
 
 
-def _entry(submission: Submission, configured: str | None, suffix: str) -> Path:
+def _entry(
+    submission: Submission,
+    configured: str | None,
+    suffix: str,
+    choose: Choose | None,
+    always: bool,
+) -> Entry:
     if submission.path.is_file():
-        return submission.path
-    if configured and (submission.path / configured).is_file():
-        return submission.path / configured
+        return Entry(submission.path)
     found = _sources(submission.path, [suffix])
+    if choose is not None and always and len(found) > 1:
+        return choose(found, configured)
+    if configured and (submission.path / configured).is_file():
+        return Entry(submission.path / configured)
     if len(found) == 1:
-        return found[0]
+        return Entry(found[0])
     if not found:
         wanted = f"no {configured} and " if configured else ""
         raise SubmissionProblem(f"{wanted}no {suffix} file in the submission folder")
+    if choose is not None:
+        return choose(found, configured)
     names = ", ".join(p.name for p in found)
     raise SubmissionProblem(f"several {suffix} files ({names}): cannot tell which to grade")

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 from typer.testing import CliRunner
@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from harness.cli import entry
 from harness.cli.app import app
 from harness.errors import ExitCode
+from harness.records.outcomes import AdaptationKind
 from harness.sandbox import isolation, landlock, namespaces, view
 from tests.conftest import FIXTURES, REPO, without_timings
 
@@ -88,7 +89,7 @@ def check_schema(report: dict[str, Any]) -> None:
                 assert all(isinstance(reading, str) for reading in case.get("accepted", ["-"]))
                 for adapted in case.get("adapted", []):
                     assert set(adapted) == {"kind", "text"}
-                    assert adapted["kind"] in ("blanks", "defaults", "sibling-module")
+                    assert adapted["kind"] in get_args(AdaptationKind)
                 assert isinstance(case.get("group", "-"), str) and case.get("group", "-")
                 assert all(isinstance(c, str) and c for c in case.get("constants", ["-"]))
                 for check in case.get("checks", []):

@@ -204,6 +204,13 @@ def submission_note(
     return joined(parts)
 
 
+def reading_note(reading: str) -> str:
+    """For a module loaded under a reading of its source (the Python 2 one), and why."""
+    if not reading:
+        return ""
+    return f"read as Python 2, since {reading.removeprefix('python2: ')}"
+
+
 def forged_note(count: int) -> str:
     """For a submission a run of whose course tests reported what they did not do."""
     return (

@@ -280,7 +280,8 @@ def _note(plan: Plan, run: SubmissionRun, module_penalty: float) -> str:
     if missing is None:
         missing = tuple(item for item in plan.assignment.items if item not in run.names)
     missing = tuple(item for item in missing if item not in _ungraded(plan, run))
-    return feedback.submission_note(run.load.skipped, missing, run.flags, module_penalty)
+    said = feedback.submission_note(run.load.skipped, missing, run.flags, module_penalty)
+    return feedback.joined([run.note, feedback.reading_note(run.load.reading), said])
 
 
 def _with_forged_report(result: SubmissionResult, judged: JudgedRun) -> SubmissionResult:

@@ -40,8 +40,10 @@ LoadKind = Literal["loaded", "syntax", "import", "build", "timeout", "crashed", 
 
 # A deviation from the handout's interface that the harness read through rather than let it
 # zero working logic: blanks stored as 0 or "" on a board, solve() called with its handout
-# defaults, a class imported into the entry module from a sibling file.
-AdaptationKind = Literal["blanks", "defaults", "sibling-module"]
+# defaults, a class imported into the entry module from a sibling file, a file written for
+# Python 2 run under the Python 2 reading (config.yaml's `readings`).
+AdaptationKind = Literal["blanks", "defaults", "sibling-module", "python2"]
+SourceReading = Literal["python2"]  # how a file that does not run as Python 3 may be read
 
 
 @dataclass(frozen=True)
@@ -169,6 +171,7 @@ class LoadOutcome:
     skipped: tuple[Skipped, ...] = ()  # salvaged: the statements that raised (first: the import's)
     imported: Mapping[str, str] = field(default_factory=dict)  # class -> sibling file it is from
     source: SourceLine | None = None  # the line a failure points at, when the child could read it
+    reading: str = ""  # read as Python 2, and why ("python2: it does not compile as Python 3 ...")
 
     @property
     def loaded(self) -> bool:

@@ -92,6 +92,7 @@ class SubmissionRun:
     notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # item -> feedback lines
     ungraded: Mapping[str, str] = field(default_factory=dict)  # item -> why it is not graded
     stubs: Mapping[str, str] = field(default_factory=dict)  # item -> why its code does nothing
+    note: str = ""  # about the submission as a whole: which of its files was graded, and why
 
 
 class Shape(Protocol):

@@ -25,10 +25,11 @@ from harness.records.probes import Probe
 from harness.sandbox.child import codec
 from harness.sandbox.workdir import CopyRefused, private_copy
 from harness.shapes.base import RunContext, SubmissionRun, call_limits
+from harness.shapes.entries import class_needs, graded_file, static_text
 from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in, write_files
 from harness.shapes.streaks import Streaks
 from harness.shapes.stubs import item_stubs, stubs
-from harness.submissions import Submission, SubmissionProblem, entry_file
+from harness.submissions import Submission, SubmissionProblem
 
 MEMBERS_SHOWN = 12
 
@@ -43,14 +44,19 @@ class BoardClasses:
         return ""
 
     def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
-        entry = entry_file(submission, context.assignment.entry, ".py")
+        assignment = context.assignment
+        found = graded_file(submission, assignment, class_needs(assignment, context.probes))
+        entry = found.path
         try:
             cap = context.assignment.limits.disk
             with private_copy(submission.path, context.workdir_base, cap) as workdir:
                 write_files(workdir, context.probes)
                 copied = copied_entry(submission, entry, workdir)
-                source = copied.read_text(encoding="utf-8", errors="replace")
-                return _Scenarios(_session(context, workdir, copied), context, source).run_all()
+                text = copied.read_text(encoding="utf-8", errors="replace")
+                source = static_text(text, assignment.readings)
+                session = _session(context, workdir, copied)
+                scenarios = _Scenarios(session, context, source, copied.name)
+                return replace(scenarios.run_all(), note=found.note)
         except CopyRefused as err:
             raise SubmissionProblem(f"cannot copy the submission: {err}") from None
 
@@ -67,6 +73,7 @@ def _session(context: RunContext, workdir: Path, entry: Path) -> Session:
         salvage=True,
         drivers=context.drivers,
         reference=context.reference_needed,
+        readings=context.assignment.readings,
     )
 
 
@@ -139,6 +146,7 @@ class _Scenarios:
     session: Session
     context: RunContext
     source: str  # the entry file's text, read for stubs
+    entry: str = ""  # the entry file's name
 
     def __post_init__(self) -> None:
         # Never skipped within the run (harness/shapes/streaks.py), but each time-out is known
@@ -151,7 +159,7 @@ class _Scenarios:
             if not load.loaded:
                 return SubmissionRun(load, ())
             interface = Interface.of(load, self.context.probes, self.context.assignment)
-            entry = self.context.assignment.entry
+            entry = self.context.assignment.entry or self.entry
             outcomes = tuple(
                 _imported(probe, interface, load, self._one(probe, interface), entry)
                 for probe in self.context.probes

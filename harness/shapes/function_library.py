@@ -26,11 +26,12 @@ from harness.sandbox.child import codec
 from harness.sandbox.process import Launch
 from harness.sandbox.workdir import CopyRefused, private_copy
 from harness.shapes.base import RunContext, SubmissionRun, call_limits
+from harness.shapes.entries import function_needs, graded_file, static_text
 from harness.shapes.rules import check_source
 from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in, write_files
 from harness.shapes.streaks import Streaks
 from harness.shapes.stubs import item_stubs, stubs
-from harness.submissions import Submission, SubmissionProblem, entry_file
+from harness.submissions import Submission, SubmissionProblem
 
 
 class FunctionLibrary:
@@ -44,8 +45,9 @@ class FunctionLibrary:
 
     def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
         assignment = context.assignment
-        entry = entry_file(submission, assignment.entry, ".py")
-        source = _read(entry)
+        found = graded_file(submission, assignment, function_needs(assignment))
+        entry = found.path
+        source = static_text(_read(entry), assignment.readings)
         flags = tuple(check_source(source, _function_items(assignment), assignment.rules))
         try:
             cap = context.assignment.limits.disk
@@ -59,7 +61,7 @@ class FunctionLibrary:
         functions = [item for item, cfg in assignment.items.items() if cfg.shape is None]
         missing = tuple(item for item in functions if item not in names)
         stubbed = item_stubs(stubs(source), names)
-        return SubmissionRun(load, outcomes, names, flags, missing, stubs=stubbed)
+        return SubmissionRun(load, outcomes, names, flags, missing, stubs=stubbed, note=found.note)
 
 
 def _read(path: Path) -> str:
@@ -104,6 +106,7 @@ class _Calls:
             assignment.salvage,
             self.context.drivers,
             self.context.reference_needed,
+            assignment.readings,
         )
         self.streaks = Streaks(assignment.limits.timeouts_before_skip, "calls")
 

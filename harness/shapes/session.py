@@ -12,11 +12,18 @@ and all, is taken off what the next may use, and once it is spent no child is st
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from harness.limits import Limits
-from harness.records.outcomes import HIGH_LIMIT, CallOutcome, LoadOutcome
+from harness.records.outcomes import (
+    HIGH_LIMIT,
+    Adapted,
+    CallOutcome,
+    LoadOutcome,
+    SourceReading,
+)
 from harness.records.probes import Probe
 from harness.sandbox.process import KILL_FACTOR, ChildProcess, Exchange, Launch, worker_limits
 from harness.sandbox.quota import watch
@@ -71,11 +78,14 @@ class Session:
         salvage: bool = False,
         drivers: tuple[Driver, ...] = (),
         reference: str = "",
+        readings: tuple[SourceReading, ...] = (),
     ) -> None:
         self.launch, self.entry, self.limits, self.cpu_budget = launch, entry, limits, cpu_budget
         self.salvage = salvage  # run the top-level statements one by one if importing fails
         self.drivers = drivers  # sent with the load request, run before the student's module
         self.reference = reference  # the reference solution's source, for `substitutes` calls
+        self.readings = readings  # how a file that does not run as Python 3 may be read
+        self.reading = ""  # the reading the module was last loaded under ("": as written)
         self.child: ChildProcess | None = None
         self.spent = 0.0  # CPU seconds of the children that have ended
 
@@ -97,7 +107,7 @@ class Session:
             exchange = self._exchange(request, limits.time, wall)
             if isinstance(exchange, CallOutcome):
                 return exchange
-        outcome = call_outcome(exchange)
+        outcome = read_as(call_outcome(exchange), self.reading)
         if outcome.kind not in KEEPS_CHILD or self.child is None or not self.child.alive:
             self.close()
         return outcome
@@ -133,6 +143,7 @@ class Session:
             return LoadOutcome("internal", message=_not_confirmed(confirmed.reply))
         exchange = self.child.exchange({"import": True}, wait, wait + 1)
         outcome = load_outcome(exchange)
+        self.reading = outcome.reading
         if not outcome.loaded:
             self.close()
         return outcome
@@ -145,6 +156,7 @@ class Session:
             "seccomp": self.launch.isolation.seccomp,
             "drivers": [list(driver) for driver in self.drivers],
             "reference": self.reference,
+            "readings": list(self.readings),
             "limits": worker_limits(
                 self.limits, self.launch.isolation, bounded, self.cpu_budget - self.spent
             ),
@@ -155,6 +167,16 @@ class Session:
             self.child.close()
             self.spent += self.child.cpu or 0.0
             self.child = None
+
+
+def read_as(outcome: CallOutcome, reading: str) -> CallOutcome:
+    """A call's outcome from a module loaded under a reading (the Python 2 one), naming it: an
+    adaptation, priced as config.yaml's `adaptations` say."""
+    if not reading:
+        return outcome
+    why = reading.removeprefix("python2: ")
+    text = f"read as Python 2, since {why}"
+    return replace(outcome, adapted=(*outcome.adapted, Adapted("python2", text)))
 
 
 def _not_confirmed(reply: dict[str, Any] | None) -> str:

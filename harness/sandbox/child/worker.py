@@ -19,6 +19,10 @@ process, which imports the student's modules here and uses them through proxies
 (proxied.py), each request answered in turn; `path` adds folders to sys.path, last (pytest's
 packages, which a student's module may import).
 
+A load request may name `readings`: `python2` loads an entry that does not run as Python 3 as
+written under the Python 2 reading (python2.py: its text and tree rewritten before compiling, its
+builtins Python 2's), and the load reply says so (`reading`).
+
 A load request may ask to `salvage`: when importing fails, the module's top-level statements run
 one at a time instead, and those that raise are skipped and reported, so the classes and
 functions that did get defined can still be graded.
@@ -41,6 +45,7 @@ from typing import Any
 
 import codec  # type: ignore[import-not-found]  # sibling modules: sys.path[0] is this
 import proxied  # type: ignore[import-not-found]  # folder until main() resets it
+import python2  # type: ignore[import-not-found]
 import seccomp  # type: ignore[import-not-found]
 
 DRIVERS: dict[str, Any] = {}  # filled from the load request's drivers, before student code
@@ -78,7 +83,8 @@ def main() -> None:
         proxied.serve(requests, lambda reply: send(reply_fd, reply), load.get("path", []))
         return
     requests.readline()  # go ahead: one reply per request, so no reply is ever read early
-    module, reply = load_module(load["entry"], load.get("salvage", False))
+    readings = load.get("readings", [])
+    module, reply = load_module(load["entry"], load.get("salvage", False), readings)
     send(reply_fd, reply)
     if module is None:
         return
@@ -144,21 +150,48 @@ def apply_limits(limits: dict[str, Any]) -> None:
             resource.setrlimit(which, (value, value))
 
 
-def load_module(entry: str, salvage: bool = False) -> tuple[ModuleType | None, dict[str, Any]]:
+def load_module(
+    entry: str, salvage: bool = False, readings: list[str] | tuple[str, ...] = ()
+) -> tuple[ModuleType | None, dict[str, Any]]:
     sys.argv = [entry]
     try:
         module = new_module(entry)
     except ImportError as err:
         return None, failure("import", err, entry)
+    reading = python2_reading(entry) if "python2" in readings else None
+    said = {"reading": f"python2: {reading[1]}"} if reading else {}
     try:
-        spec_exec(module)
+        if reading:
+            module.__dict__["__builtins__"] = python2.builtins_dict()
+            exec(compile(reading[0], entry, "exec"), vars(module))
+        else:
+            spec_exec(module)
     except SyntaxError as err:
         return None, syntax_failure(err, entry)
     except BaseException as err:
         if not salvage:
-            return None, failure("import", err, entry)
-        return salvaged(entry)
-    return module, loaded(module)
+            return None, {**failure("import", err, entry), **said}
+        return salvaged(entry, reading)
+    return module, {**loaded(module), **said}
+
+
+def python2_reading(entry: str) -> tuple[ast.Module, str] | None:
+    """The entry's tree read as Python 2, and why, when it does not run as Python 3 as written
+    and does compile so read (python2.py); None otherwise (it is loaded as it is)."""
+    import tokenize  # only here: the worker imports as little as it can
+
+    try:
+        with tokenize.open(entry) as file:  # its coding line, as Python 2 read it too
+            source = file.read()
+    except (OSError, SyntaxError, UnicodeDecodeError):
+        return None
+    why = python2.needed(source)
+    if not why:
+        return None
+    try:
+        return python2.tree(python2.translated(source), entry), why
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None  # nor as Python 2: its Python 3 syntax error is what is reported
 
 
 def new_module(entry: str) -> ModuleType:
@@ -176,11 +209,17 @@ def spec_exec(module: ModuleType) -> None:
     spec.loader.exec_module(module)
 
 
-def salvaged(entry: str) -> tuple[ModuleType | None, dict[str, Any]]:
+def salvaged(
+    entry: str, reading: tuple[ast.Module, str] | None = None
+) -> tuple[ModuleType | None, dict[str, Any]]:
     """Run the top-level statements one by one in a fresh module, skipping those that raise."""
     module = new_module(entry)
-    with open(entry, "rb") as source:
-        tree = ast.parse(source.read(), entry)
+    if reading:
+        tree = reading[0]
+        module.__dict__["__builtins__"] = python2.builtins_dict()
+    else:
+        with open(entry, "rb") as source:
+            tree = ast.parse(source.read(), entry)
     skipped = []
     for statement in tree.body:
         code = compile(ast.Module([statement], []), entry, "exec")
@@ -188,7 +227,8 @@ def salvaged(entry: str) -> tuple[ModuleType | None, dict[str, Any]]:
             exec(code, vars(module))
         except BaseException as err:
             skipped.append({**failure("import", err, entry), "statement": statement.lineno})
-    return module, {**loaded(module), "skipped": skipped[:SKIPPED_SHOWN]}
+    said = {"reading": f"python2: {reading[1]}"} if reading else {}
+    return module, {**loaded(module), "skipped": skipped[:SKIPPED_SHOWN], **said}
 
 
 def loaded(module: ModuleType) -> dict[str, Any]:
