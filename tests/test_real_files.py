@@ -96,6 +96,15 @@ def test_a_refactored_constructor_with_defaults_and_a_renamed_file_grade_in_full
     assert "graded board-lab.py: it defines" in result.note
 
 
+def test_python_2_classes_run_under_the_reading_in_the_board_classes_shape() -> None:
+    """A Board and Solver with tabs beside spaces, xrange and a top-level print statement:
+    every criterion met, each item less the adaptation, said in the note and the feedback."""
+    result = _graded("boards", "boards")["python2"]
+    assert (result.marks, result.max_marks) == (18.0, 20.0), result.note
+    assert result.note.startswith("read as Python 2, since it does not compile as Python 3")
+    assert "adapted: read as Python 2" in _feedback(result)
+
+
 def test_the_chooser_reads_python_2_files_for_their_definitions() -> None:
     plan = plan_for(CONFIG, "functions")
     folder = REAL / "functions" / "python2"

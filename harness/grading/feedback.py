@@ -208,7 +208,7 @@ def reading_note(reading: str) -> str:
     """For a module loaded under a reading of its source (the Python 2 one), and why."""
     if not reading:
         return ""
-    return f"read as Python 2, since {reading.removeprefix('python2: ')}"
+    return f"read as Python 2, since {reading}"
 
 
 def forged_note(count: int) -> str:

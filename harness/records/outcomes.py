@@ -171,7 +171,7 @@ class LoadOutcome:
     skipped: tuple[Skipped, ...] = ()  # salvaged: the statements that raised (first: the import's)
     imported: Mapping[str, str] = field(default_factory=dict)  # class -> sibling file it is from
     source: SourceLine | None = None  # the line a failure points at, when the child could read it
-    reading: str = ""  # read as Python 2, and why ("python2: it does not compile as Python 3 ...")
+    reading: str = ""  # why it was read as Python 2 ("it does not compile as Python 3 (...)")
 
     @property
     def loaded(self) -> bool:

@@ -75,27 +75,7 @@ def _loaded(reply: dict[str, Any]) -> LoadOutcome:
         }
     except Exception as err:  # untrusted data: any way of not parsing is the student's
         return _broken_while_loading(f"{type(err).__name__}: {err}"[:200])
-    reading = _reading(reply)
-    return LoadOutcome(
-        "loaded",
-        names=names,
-        members=members,
-        skipped=skipped,
-        imported=imported,
-        reading=reading,
-    )
-
-
-READING_CHARS = 200
-
-
-def _reading(reply: dict[str, Any]) -> str:
-    """The reading the module was loaded under ("python2: why"), "" for none or a claim that is
-    not one (untrusted: a reply names only a reading the harness has)."""
-    reading = reply.get("reading")
-    if not isinstance(reading, str) or not reading.startswith("python2: "):
-        return ""
-    return reading.replace("\r", " ").replace("\n", " ")[:READING_CHARS]
+    return LoadOutcome("loaded", names=names, members=members, skipped=skipped, imported=imported)
 
 
 def _strings(value: Any) -> list[str]:
@@ -125,15 +105,8 @@ def _load_failure(reply: dict[str, Any]) -> LoadOutcome:
         )
     if kind == "import":
         error_type = str(reply.get("type", ""))
-        reading = _reading(reply)
-        said = f"{message} (read as Python 2: {reading.removeprefix('python2: ')})"
         return LoadOutcome(
-            "import",
-            error_type=error_type,
-            message=said if reading else message,
-            line=line,
-            source=source,
-            reading=reading,
+            "import", error_type=error_type, message=message, line=line, source=source
         )
     return _broken_while_loading(f"a reply claiming {str(kind)[:40]!r}")
 

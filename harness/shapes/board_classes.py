@@ -25,7 +25,7 @@ from harness.records.probes import Probe
 from harness.sandbox.child import codec
 from harness.sandbox.workdir import CopyRefused, private_copy
 from harness.shapes.base import RunContext, SubmissionRun, call_limits
-from harness.shapes.entries import class_needs, graded_file, static_text
+from harness.shapes.entries import class_needs, graded_file, python2_reading, static_text
 from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in, write_files
 from harness.shapes.streaks import Streaks
 from harness.shapes.stubs import item_stubs, stubs
@@ -73,7 +73,7 @@ def _session(context: RunContext, workdir: Path, entry: Path) -> Session:
         salvage=True,
         drivers=context.drivers,
         reference=context.reference_needed,
-        readings=context.assignment.readings,
+        reading=python2_reading(entry, context.assignment.readings),
     )
 
 

@@ -125,6 +125,18 @@ def _parsed(source: str) -> tuple[ast.Module | None, str]:
         return None, ""
 
 
+def python2_reading(path: Path, readings: Sequence[str]) -> str:
+    """Why the entry is to be read as Python 2 (python2.reading), "" when it is read as written
+    or the assignment's `readings:` do not allow it. Decided here, from the file, before it
+    runs: the child only applies it, so no reply of the student's can claim or dodge it."""
+    if "python2" not in readings:
+        return ""
+    try:
+        return python2.reading(python2.read(str(path)))
+    except (OSError, SyntaxError, UnicodeDecodeError):
+        return ""
+
+
 def static_text(source: str, readings: Sequence[str]) -> str:
     """The text the static checks (stubs, rules) read: a file that does not parse as Python 3,
     under the Python 2 reading, as that reading translates it (its line numbers kept)."""

@@ -26,7 +26,7 @@ from harness.sandbox.child import codec
 from harness.sandbox.process import Launch
 from harness.sandbox.workdir import CopyRefused, private_copy
 from harness.shapes.base import RunContext, SubmissionRun, call_limits
-from harness.shapes.entries import function_needs, graded_file, static_text
+from harness.shapes.entries import function_needs, graded_file, python2_reading, static_text
 from harness.shapes.rules import check_source
 from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in, write_files
 from harness.shapes.streaks import Streaks
@@ -106,7 +106,7 @@ class _Calls:
             assignment.salvage,
             self.context.drivers,
             self.context.reference_needed,
-            assignment.readings,
+            python2_reading(self.entry, assignment.readings),
         )
         self.streaks = Streaks(assignment.limits.timeouts_before_skip, "calls")
 

@@ -22,7 +22,6 @@ from harness.records.outcomes import (
     Adapted,
     CallOutcome,
     LoadOutcome,
-    SourceReading,
 )
 from harness.records.probes import Probe
 from harness.sandbox.process import KILL_FACTOR, ChildProcess, Exchange, Launch, worker_limits
@@ -78,14 +77,13 @@ class Session:
         salvage: bool = False,
         drivers: tuple[Driver, ...] = (),
         reference: str = "",
-        readings: tuple[SourceReading, ...] = (),
+        reading: str = "",
     ) -> None:
         self.launch, self.entry, self.limits, self.cpu_budget = launch, entry, limits, cpu_budget
         self.salvage = salvage  # run the top-level statements one by one if importing fails
         self.drivers = drivers  # sent with the load request, run before the student's module
         self.reference = reference  # the reference solution's source, for `substitutes` calls
-        self.readings = readings  # how a file that does not run as Python 3 may be read
-        self.reading = ""  # the reading the module was last loaded under ("": as written)
+        self.reading = reading  # why the entry is read as Python 2 ("": it is read as written)
         self.child: ChildProcess | None = None
         self.spent = 0.0  # CPU seconds of the children that have ended
 
@@ -142,8 +140,7 @@ class Session:
             self.close()
             return LoadOutcome("internal", message=_not_confirmed(confirmed.reply))
         exchange = self.child.exchange({"import": True}, wait, wait + 1)
-        outcome = load_outcome(exchange)
-        self.reading = outcome.reading
+        outcome = _under(load_outcome(exchange), self.reading)
         if not outcome.loaded:
             self.close()
         return outcome
@@ -156,7 +153,7 @@ class Session:
             "seccomp": self.launch.isolation.seccomp,
             "drivers": [list(driver) for driver in self.drivers],
             "reference": self.reference,
-            "readings": list(self.readings),
+            **({"read_as": "python2"} if self.reading else {}),
             "limits": worker_limits(
                 self.limits, self.launch.isolation, bounded, self.cpu_budget - self.spent
             ),
@@ -174,9 +171,16 @@ def read_as(outcome: CallOutcome, reading: str) -> CallOutcome:
     adaptation, priced as config.yaml's `adaptations` say."""
     if not reading:
         return outcome
-    why = reading.removeprefix("python2: ")
-    text = f"read as Python 2, since {why}"
+    text = f"read as Python 2, since {reading}"
     return replace(outcome, adapted=(*outcome.adapted, Adapted("python2", text)))
+
+
+def _under(load: LoadOutcome, reading: str) -> LoadOutcome:
+    """The load's outcome, with the reading it was made under (a failure saying so too)."""
+    if not reading:
+        return load
+    said = f"{load.message} (read as Python 2, since {reading})" if load.message else ""
+    return replace(load, reading=reading, message=said or load.message)
 
 
 def _not_confirmed(reply: dict[str, Any] | None) -> str:

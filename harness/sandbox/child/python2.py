@@ -35,6 +35,25 @@ DIV = "__py2_div__"
 AS_LIST = "__py2_list__"
 
 
+def read(path: str) -> str:
+    """A source file's text, decoded by its coding line as Python 2 read it too."""
+    with tokenize.open(path) as file:
+        return file.read()
+
+
+def reading(source: str) -> str:
+    """Why `source` is to be read as Python 2: it does not run as Python 3 as written (`needed`)
+    and does compile so read; "" otherwise (it is loaded as it is, its own errors reported)."""
+    why = needed(source)
+    if not why:
+        return ""
+    try:
+        tree(translated(source))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return ""
+    return why
+
+
 def needed(source: str) -> str:
     """Why `source` needs the Python 2 reading; "" when it runs as Python 3 as written."""
     try:

@@ -19,9 +19,9 @@ process, which imports the student's modules here and uses them through proxies
 (proxied.py), each request answered in turn; `path` adds folders to sys.path, last (pytest's
 packages, which a student's module may import).
 
-A load request may name `readings`: `python2` loads an entry that does not run as Python 3 as
-written under the Python 2 reading (python2.py: its text and tree rewritten before compiling, its
-builtins Python 2's), and the load reply says so (`reading`).
+A load request may say `read_as: python2`: the entry is loaded under the Python 2 reading
+(python2.py: its text and tree rewritten before compiling, its builtins Python 2's). The
+supervisor decides it (from the file, before it runs), so no reply can dodge or claim it.
 
 A load request may ask to `salvage`: when importing fails, the module's top-level statements run
 one at a time instead, and those that raise are skipped and reported, so the classes and
@@ -83,8 +83,8 @@ def main() -> None:
         proxied.serve(requests, lambda reply: send(reply_fd, reply), load.get("path", []))
         return
     requests.readline()  # go ahead: one reply per request, so no reply is ever read early
-    readings = load.get("readings", [])
-    module, reply = load_module(load["entry"], load.get("salvage", False), readings)
+    python2_read = load.get("read_as") == "python2"
+    module, reply = load_module(load["entry"], load.get("salvage", False), python2_read)
     send(reply_fd, reply)
     if module is None:
         return
@@ -151,47 +151,34 @@ def apply_limits(limits: dict[str, Any]) -> None:
 
 
 def load_module(
-    entry: str, salvage: bool = False, readings: list[str] | tuple[str, ...] = ()
+    entry: str, salvage: bool = False, python2_read: bool = False
 ) -> tuple[ModuleType | None, dict[str, Any]]:
     sys.argv = [entry]
     try:
         module = new_module(entry)
     except ImportError as err:
         return None, failure("import", err, entry)
-    reading = python2_reading(entry) if "python2" in readings else None
-    said = {"reading": f"python2: {reading[1]}"} if reading else {}
     try:
-        if reading:
+        tree = python2_tree(entry) if python2_read else None
+        if tree is not None:
             module.__dict__["__builtins__"] = python2.builtins_dict()
-            exec(compile(reading[0], entry, "exec"), vars(module))
+            exec(compile(tree, entry, "exec"), vars(module))
         else:
             spec_exec(module)
     except SyntaxError as err:
         return None, syntax_failure(err, entry)
     except BaseException as err:
         if not salvage:
-            return None, {**failure("import", err, entry), **said}
-        return salvaged(entry, reading)
-    return module, {**loaded(module), **said}
+            return None, failure("import", err, entry)
+        return salvaged(entry, python2_read)
+    return module, loaded(module)
 
 
-def python2_reading(entry: str) -> tuple[ast.Module, str] | None:
-    """The entry's tree read as Python 2, and why, when it does not run as Python 3 as written
-    and does compile so read (python2.py); None otherwise (it is loaded as it is)."""
-    import tokenize  # only here: the worker imports as little as it can
-
-    try:
-        with tokenize.open(entry) as file:  # its coding line, as Python 2 read it too
-            source = file.read()
-    except (OSError, SyntaxError, UnicodeDecodeError):
-        return None
-    why = python2.needed(source)
-    if not why:
-        return None
-    try:
-        return python2.tree(python2.translated(source), entry), why
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None  # nor as Python 2: its Python 3 syntax error is what is reported
+def python2_tree(entry: str) -> ast.Module:
+    """The entry's tree read as Python 2 (python2.py); a SyntaxError when it is not Python 2
+    either."""
+    tree: ast.Module = python2.tree(python2.translated(python2.read(entry)), entry)
+    return tree
 
 
 def new_module(entry: str) -> ModuleType:
@@ -209,13 +196,11 @@ def spec_exec(module: ModuleType) -> None:
     spec.loader.exec_module(module)
 
 
-def salvaged(
-    entry: str, reading: tuple[ast.Module, str] | None = None
-) -> tuple[ModuleType | None, dict[str, Any]]:
+def salvaged(entry: str, python2_read: bool = False) -> tuple[ModuleType | None, dict[str, Any]]:
     """Run the top-level statements one by one in a fresh module, skipping those that raise."""
     module = new_module(entry)
-    if reading:
-        tree = reading[0]
+    if python2_read:
+        tree = python2_tree(entry)
         module.__dict__["__builtins__"] = python2.builtins_dict()
     else:
         with open(entry, "rb") as source:
@@ -227,8 +212,7 @@ def salvaged(
             exec(code, vars(module))
         except BaseException as err:
             skipped.append({**failure("import", err, entry), "statement": statement.lineno})
-    said = {"reading": f"python2: {reading[1]}"} if reading else {}
-    return module, {**loaded(module), "skipped": skipped[:SKIPPED_SHOWN], **said}
+    return module, {**loaded(module), "skipped": skipped[:SKIPPED_SHOWN]}
 
 
 def loaded(module: ModuleType) -> dict[str, Any]:
