@@ -45,7 +45,6 @@ from typing import Any
 
 import codec  # type: ignore[import-not-found]  # sibling modules: sys.path[0] is this
 import proxied  # type: ignore[import-not-found]  # folder until main() resets it
-import python2  # type: ignore[import-not-found]
 import seccomp  # type: ignore[import-not-found]
 
 DRIVERS: dict[str, Any] = {}  # filled from the load request's drivers, before student code
@@ -63,10 +62,11 @@ def main() -> None:
     request_fd, reply_fd = int(sys.argv[1]), int(sys.argv[2])
     restore_exit_builtins()
     requests = os.fdopen(request_fd, "rb", buffering=1 << 16)
-    sys.path[0] = os.getcwd()  # the private working copy, not the harness's folder
     send(reply_fd, {"ready": True})  # no student code has run yet: a failure so far is ours
     load = codec.loads(requests.readline())
     try:
+        python2 = python2_reader() if load.get("read_as") == "python2" else None
+        sys.path[0] = os.getcwd()  # the private working copy, not the harness's folder
         apply_limits(load["limits"])
         if load.get("seccomp"):
             seccomp.install("interpreter")  # from here on, no exec either
@@ -83,13 +83,21 @@ def main() -> None:
         proxied.serve(requests, lambda reply: send(reply_fd, reply), load.get("path", []))
         return
     requests.readline()  # go ahead: one reply per request, so no reply is ever read early
-    python2_read = load.get("read_as") == "python2"
-    module, reply = load_module(load["entry"], load.get("salvage", False), python2_read)
+    module, reply = load_module(load["entry"], load.get("salvage", False), python2)
     send(reply_fd, reply)
     if module is None:
         return
     for line in requests:
         send(reply_fd, answer(module, codec.loads(line)))
+
+
+def python2_reader() -> Any:
+    """python2.py (the Python 2 reading), imported only for a file read so, and while sys.path
+    is still this folder and the standard library's: no file of the student's working copy can
+    stand in for it or for the modules it imports."""
+    import python2  # type: ignore[import-not-found]
+
+    return python2
 
 
 def install_drivers(drivers: list[list[str]]) -> None:
@@ -151,15 +159,16 @@ def apply_limits(limits: dict[str, Any]) -> None:
 
 
 def load_module(
-    entry: str, salvage: bool = False, python2_read: bool = False
+    entry: str, salvage: bool = False, python2: Any = None
 ) -> tuple[ModuleType | None, dict[str, Any]]:
+    """The entry loaded as a module (under the Python 2 reading given `python2`, the module)."""
     sys.argv = [entry]
     try:
         module = new_module(entry)
     except ImportError as err:
         return None, failure("import", err, entry)
     try:
-        tree = python2_tree(entry) if python2_read else None
+        tree = python2_tree(python2, entry) if python2 else None
         if tree is not None:
             module.__dict__["__builtins__"] = python2.builtins_dict()
             exec(compile(tree, entry, "exec"), vars(module))
@@ -170,11 +179,11 @@ def load_module(
     except BaseException as err:
         if not salvage:
             return None, failure("import", err, entry)
-        return salvaged(entry, python2_read)
+        return salvaged(entry, python2)
     return module, loaded(module)
 
 
-def python2_tree(entry: str) -> ast.Module:
+def python2_tree(python2: Any, entry: str) -> ast.Module:
     """The entry's tree read as Python 2 (python2.py); a SyntaxError when it is not Python 2
     either."""
     tree: ast.Module = python2.tree(python2.translated(python2.read(entry)), entry)
@@ -196,11 +205,11 @@ def spec_exec(module: ModuleType) -> None:
     spec.loader.exec_module(module)
 
 
-def salvaged(entry: str, python2_read: bool = False) -> tuple[ModuleType | None, dict[str, Any]]:
+def salvaged(entry: str, python2: Any = None) -> tuple[ModuleType | None, dict[str, Any]]:
     """Run the top-level statements one by one in a fresh module, skipping those that raise."""
     module = new_module(entry)
-    if python2_read:
-        tree = python2_tree(entry)
+    if python2:
+        tree = python2_tree(python2, entry)
         module.__dict__["__builtins__"] = python2.builtins_dict()
     else:
         with open(entry, "rb") as source:
