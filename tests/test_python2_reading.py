@@ -25,6 +25,9 @@ def f(a, b):
 \tif d.has_key(1): print d.keys()[0], 7/2, 7.0/2 # a comment
 \tfor k, v in d.iteritems(): print k; print(v)
 \tx = 9; x /= 2
+\texec "y = [3, 1, 2]" in globals()
+\ty.sort(cmp=lambda a, b: cmp(b, a))
+\tassert sorted(y, cmp=lambda a, b: a - b) == [1, 2, 3] and y == [3, 2, 1]
 \ts = '''a
 \tb'''
 \treturn x, s
@@ -38,6 +41,7 @@ def test_the_python_2_translation_keeps_lines_and_python_2_meanings(
     assert len(text.splitlines()) == len(PYTHON2.splitlines())
     assert 'print("diff", a, end=" ")' in text
     assert 'print("x", 0o777, 10, file=sys.stderr)' in text
+    assert 'exec("y = [3, 1, 2]", globals())' in text
     assert "except ValueError as e:" in text and 'raise ValueError("bad")' in text
     assert "\tb'''" in text  # a string's own tabs are its own
     namespace: dict[str, Any] = {"__builtins__": python2.builtins_dict()}

@@ -7,9 +7,10 @@ has: `xrange`, `raw_input`, `d.has_key(k)`, a `range(...)` or `d.keys()` used as
 - its text (`translated`, line numbers kept): tabs in indentation go to the next multiple of 8,
   as Python 2 counts them; `print x, y` / `print >>f, x` / `print x,` become calls;
   `except E, e:` is `except E as e:`; `raise E, "why"` is `raise E("why")`; `<>` is `!=`;
-  `0777` is `0o777`; `10L` is `10`;
+  `exec code in g` is `exec(code, g)`; `0777` is `0o777`; `10L` is `10`;
 - its tree (`tree`): `/` between two integers is floor division (unless the file has
   `from __future__ import division`); `d.keys()`, `d.values()`, `d.items()` are lists;
+  `sort(cmp=f)` and `sorted(x, cmp=f)` sort by the comparison;
   `d.iteritems()` (iterkeys, itervalues) are `d.items()`...; `d.has_key(k)` is `k in d`;
 - its builtins (`builtins_dict`): `range`, `map`, `filter`, `zip` return lists; `xrange`,
   `raw_input`, `unicode`, `basestring`, `long`, `unichr`, `reduce`, `cmp`, `intern` exist.
@@ -33,6 +34,7 @@ VIEWS = ("keys", "values", "items")  # dict methods that returned lists
 LIST_METHODS = ("append", "remove", "insert", "pop", "extend", "sort", "reverse")
 DIV = "__py2_div__"
 AS_LIST = "__py2_list__"
+CMP_KEY = "__py2_cmp_key__"
 
 
 def read(path: str) -> str:
@@ -243,6 +245,12 @@ class _Text:
             if comma < 0:
                 return []
             return [(self.at(parts[comma].start), self.at(parts[comma].end), " as")]
+        if (
+            keyword.string == "exec"
+            and parts
+            and not (parts[0].string == "(" and _matching(parts) == len(parts) - 1)
+        ):
+            return self.exec_statement(keyword, parts)
         if keyword.string == "raise":
             comma = _top_level(parts, ",")
             if comma <= 0 or comma == len(parts) - 1:
@@ -253,6 +261,13 @@ class _Text:
             span = (self.at(parts[comma].start), self.at(parts[-1].end))
             return [(*span, "(" + self.source(message) + ")")]
         return []
+
+    def exec_statement(self, word: Token, parts: list[Token]) -> list[Edit]:
+        """`exec code` -> `exec(code)`; `exec code in g, l` -> `exec(code, g, l)`."""
+        where = _top_level_name(parts, "in")
+        code = parts[:where] if where > 0 else parts
+        spaces = [self.source(code), *([self.source(parts[where + 1 :])] if where > 0 else [])]
+        return [(self.at(word.end), self.at(parts[-1].end), "(" + ", ".join(spaces) + ")")]
 
     def print_statement(self, word: Token, parts: list[Token]) -> list[Edit]:
         """`print x, y` -> `print(x, y)`; `print x,` -> `print(x, end=" ")`; `print >>f, x`
@@ -324,6 +339,16 @@ def _top_level(parts: list[Token], op: str) -> int:
     return -1
 
 
+def _top_level_name(parts: list[Token], name: str) -> int:
+    """The index of the first NAME `name` outside brackets in `parts`; -1: none."""
+    depth = 0
+    for j, token in enumerate(parts):
+        depth += _nesting(token)
+        if depth == 0 and token.type == tokenize.NAME and token.string == name:
+            return j
+    return -1
+
+
 def _matching(parts: list[Token]) -> int:
     """The index of the bracket that closes parts[0]; -1: none."""
     depth = 0
@@ -370,8 +395,12 @@ class _Meanings(ast.NodeTransformer):
     def visit_Call(self, node: ast.Call) -> ast.AST:
         self.generic_visit(node)
         func = node.func
+        if isinstance(func, ast.Name) and func.id == "sorted":
+            _cmp_as_key(node)
         if not isinstance(func, ast.Attribute):
             return node
+        if func.attr == "sort":
+            _cmp_as_key(node)
         if func.attr in VIEWS and not node.args and not node.keywords:
             return ast.copy_location(_call(AS_LIST, node), node)
         if func.attr in ONLY_PYTHON2_METHODS[1:] and not node.args:
@@ -379,6 +408,13 @@ class _Meanings(ast.NodeTransformer):
         if func.attr == "has_key" and len(node.args) == 1 and not node.keywords:
             return ast.copy_location(ast.Compare(node.args[0], [ast.In()], [func.value]), node)
         return node
+
+
+def _cmp_as_key(node: ast.Call) -> None:
+    """`sort(cmp=f)`, `sorted(x, cmp=f)`: `key=` made of the comparison, as Python 2 sorted."""
+    for keyword in node.keywords:
+        if keyword.arg == "cmp":
+            keyword.arg, keyword.value = "key", _call(CMP_KEY, keyword.value)
 
 
 def _call(name: str, *args: ast.expr) -> ast.Call:
@@ -427,4 +463,5 @@ def builtins_dict() -> dict[str, Any]:
     )
     py2[DIV] = divide
     py2[AS_LIST] = builtins.list
+    py2[CMP_KEY] = __import__("functools").cmp_to_key
     return {**vars(builtins), **py2}
