@@ -105,6 +105,15 @@ def test_python_2_classes_run_under_the_reading_in_the_board_classes_shape() -> 
     assert "adapted: read as Python 2" in _feedback(result)
 
 
+def test_the_files_a_python_2_entry_imports_are_read_as_python_2_too() -> None:
+    """a2.py (Solver) imports Board from board.py, both Python 2: each item less the reading
+    and the sibling module, each said once."""
+    result = _graded("boards", "boards")["python2-siblings"]
+    assert (result.marks, result.max_marks) == (16.0, 20.0), result.note
+    said = _feedback(result)
+    assert "read as Python 2" in said and "class Board is in board.py" in said
+
+
 def test_the_chooser_reads_python_2_files_for_their_definitions() -> None:
     plan = plan_for(CONFIG, "functions")
     folder = REAL / "functions" / "python2"

@@ -427,6 +427,43 @@ def _loaded(target: ast.expr) -> ast.expr:
     return ast.copy_location(copy, target)
 
 
+class SiblingFinder:
+    """Imports of the files beside a file read as Python 2 (`from board import Board`), each
+    read as Python 2 too where it does not run as Python 3 as written (a meta path finder,
+    first on sys.meta_path; a file that runs as Python 3 is imported as usual)."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        import importlib.util
+        import os
+
+        file = os.path.join(self.folder, name + ".py")
+        if path is not None or "." in name or not os.path.isfile(file):
+            return None
+        try:
+            if not reading(read(file)):
+                return None
+        except (OSError, SyntaxError, UnicodeDecodeError):
+            return None
+        loader: Any = _SiblingLoader(file)  # a loader by its two methods (importlib's protocol)
+        return importlib.util.spec_from_file_location(name, file, loader=loader)
+
+
+class _SiblingLoader:
+    def __init__(self, file: str) -> None:
+        self.file = file
+
+    def create_module(self, spec: Any) -> None:
+        return None  # the default module
+
+    def exec_module(self, module: Any) -> None:
+        module.__dict__["__builtins__"] = builtins_dict()
+        code = compile(tree(translated(read(self.file)), self.file), self.file, "exec")
+        exec(code, vars(module))
+
+
 def builtins_dict() -> dict[str, Any]:
     """The builtins a file read as Python 2 runs with."""
     import builtins

@@ -20,8 +20,9 @@ process, which imports the student's modules here and uses them through proxies
 packages, which a student's module may import).
 
 A load request may say `read_as: python2`: the entry is loaded under the Python 2 reading
-(python2.py: its text and tree rewritten before compiling, its builtins Python 2's). The
-supervisor decides it (from the file, before it runs), so no reply can dodge or claim it.
+(python2.py: its text and tree rewritten before compiling, its builtins Python 2's), and so are
+the files beside it it imports, where they do not run as Python 3 as written. The supervisor
+decides it (from the file, before it runs), so no reply can dodge or claim it.
 
 A load request may ask to `salvage`: when importing fails, the module's top-level statements run
 one at a time instead, and those that raise are skipped and reported, so the classes and
@@ -171,6 +172,7 @@ def load_module(
         tree = python2_tree(python2, entry) if python2 else None
         if tree is not None:
             module.__dict__["__builtins__"] = python2.builtins_dict()
+            sys.meta_path.insert(0, python2.SiblingFinder(os.getcwd()))
             exec(compile(tree, entry, "exec"), vars(module))
         else:
             spec_exec(module)
