@@ -39,6 +39,13 @@ def test_a_function_library_is_recognised_by_its_functions(tmp_path: Path) -> No
     assert chosen.name == "sudoku-functions"
 
 
+def test_a_board_solver_written_for_python_2_is_recognised_too(tmp_path: Path) -> None:
+    """Tabs beside spaces, xrange, a print statement: it does not parse as Python 3."""
+    source = REPO / "tests" / "fixtures" / "real" / "boards" / "python2" / "a2.py"
+    chosen = infer(CONFIG, _class_of(tmp_path, source, "my-a2.py"), None)
+    assert chosen.name == "board-solver"
+
+
 def test_grade_says_which_assignment_it_chose_and_why(tmp_path: Path) -> None:
     source = REPO / "solvers" / "sudoku-script" / "Sudoku.py"
     folder = _class_of(tmp_path, source, "Sudoku.py")

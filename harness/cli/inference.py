@@ -17,6 +17,7 @@ from pathlib import Path
 
 from harness.config import AssignmentConfig, Config
 from harness.errors import BadInput
+from harness.sandbox.child import python2
 from harness.shapes import suffixes_for
 from harness.submissions import discover
 
@@ -95,14 +96,29 @@ def _share(assignment: AssignmentConfig, defined: frozenset[str]) -> float:
     return sum(1 for names in wanted if names & defined) / len(wanted)
 
 
+def _tree(file: Path) -> ast.Module | None:
+    """A Python file's tree, read as Python 2 when it does not parse as Python 3 (its names
+    are what a class written for Python 2 defines); None when it parses neither way."""
+    try:
+        source = file.read_bytes()
+        return ast.parse(source)
+    except (OSError, ValueError, RecursionError):
+        return None
+    except SyntaxError:
+        pass
+    try:
+        return ast.parse(python2.translated(source.decode("utf-8", "replace")))
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+
+
 def _defined_names(path: Path) -> frozenset[str]:
     """Functions, classes and methods the Python files under `path` define (parsed, not run)."""
     files = [path] if path.is_file() else sorted(path.rglob("*.py"))[:FILES_READ]
     names: set[str] = set()
     for file in files:
-        try:
-            tree = ast.parse(file.read_bytes())
-        except (OSError, SyntaxError, ValueError):
+        tree = _tree(file)
+        if tree is None:
             continue
         names |= {
             node.name
