@@ -68,3 +68,11 @@ def test_the_reading_is_used_only_where_the_file_does_not_run_as_python_3(
     assert (why in said) if why else said == "", said
     if why and "compile" not in why:
         ast.parse(source)  # it compiles: what it uses is Python 2's
+
+
+def test_a_source_too_long_to_read_as_python_2_is_read_as_written() -> None:
+    """Its tokens are read in pure Python, in the supervisor too: a hostile file stays cheap."""
+    source = "print 1\n" * (python2.TRANSLATED_CHARS // 8 + 1)
+    assert python2.translated(source) == source
+    assert python2.reading(source) == ""
+    assert python2.translated(source[:80]).startswith("print(1)\n")

@@ -27,7 +27,7 @@ from harness.submissions import Choose, Entry, Submission, SubmissionProblem, en
 
 Need = tuple[str, ...]  # one name the items need, as each accepted spelling ("Board.makeMove")
 READ_BYTES = 1 << 20  # a larger file is not read for its definitions
-READ_FILES = 40  # files read of one folder, by name: the others count as defining nothing
+READ_FILES = 20  # files read of one folder, by name: the others count as defining nothing
 NEEDS_SHOWN = 4
 
 
