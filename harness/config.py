@@ -662,7 +662,7 @@ class AssignmentConfig(_Strict):
         "folder has it, else its only .py file, else the .py file that defines the most of "
         "the names the items need (functions, classes, methods; read, never run); "
         "`definitions`: always the file that defines the most of them (a student's renamed "
-        "copy beside the untouched starter), `entry:` first among equals",
+        "copy beside the untouched starter), among equals the one with fewer stubs, then `entry:`",
     )
     readings: tuple[SourceReading, ...] = Field(
         default=(),
