@@ -42,6 +42,7 @@ StandIns = Literal["none", "c"]  # what stands in for a function a student lacks
 DriverRuns = Literal["item", "probe"]  # how a driver's probes are run (DriverConfig)
 Framework = Literal["googletest", "junit5", "pytest"]  # the test runners of shape unit-tests
 EntryBy = Literal["name", "definitions"]  # how a submission's entry file is found (entry_by)
+READING_SHAPES = ("function-library", "board-classes")  # the shapes `readings:` apply to
 
 
 class _Strict(BaseModel):
@@ -654,7 +655,8 @@ class AssignmentConfig(_Strict):
     )
     entry: str | None = Field(
         default=None,
-        description="the entry file's name (`a2.py`); null: the only .py file of the folder",
+        description="the entry file's name (`a2.py`); null, or not in a folder: the only .py "
+        "file of the folder, else the one defining the most of the items' names (`entry_by`)",
     )
     entry_by: EntryBy = Field(
         default="name",
@@ -766,6 +768,13 @@ class AssignmentConfig(_Strict):
     def _starter_as_list(cls, value: Any) -> Any:
         """`starter: [a.py]`, as it has always been written, is `starter: {files: [a.py]}`."""
         return {"files": value} if isinstance(value, (list, tuple)) else value
+
+    @model_validator(mode="after")
+    def _readings_have_a_shape_that_reads(self) -> AssignmentConfig:
+        if self.readings and self.shape not in READING_SHAPES:
+            raise ValueError(f"readings: {self.shape} does not read them (only "
+                             f"{' and '.join(READING_SHAPES)} do)")  # fmt: skip
+        return self
 
     @model_validator(mode="after")
     def _starter_marks_fit(self) -> AssignmentConfig:
