@@ -7,6 +7,7 @@ the harness's reading of it."""
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 from harness.config import load_config
 from harness.records.results import SubmissionResult
@@ -112,6 +113,22 @@ def test_the_files_a_python_2_entry_imports_are_read_as_python_2_too() -> None:
     assert (result.marks, result.max_marks) == (16.0, 20.0), result.note
     said = _feedback(result)
     assert "read as Python 2" in said and "class Board is in board.py" in said
+
+
+def test_the_chooser_finds_an_item_that_is_a_method_among_a_class_s_members(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "notes.py").write_text("def get_row():\n    pass\n")
+    (tmp_path / "csp-lab.py").write_text(
+        "class Board:\n    def get_block_num(self, pos):\n        return 1\n"
+        "    def get_row(self, x):\n        return [x]\n"
+    )
+    needs = function_needs(plan_for(CONFIG, "functions").assignment)
+    entry = by_definitions(needs)(sorted(tmp_path.glob("*.py")), None)
+    assert entry.path.name == "csp-lab.py"
+    assert entry.note == ("graded csp-lab.py: it defines 2 of the 2 names the items need"), (
+        entry.note
+    )
 
 
 def test_the_chooser_reads_python_2_files_for_their_definitions() -> None:

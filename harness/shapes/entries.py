@@ -32,7 +32,8 @@ NEEDS_SHOWN = 4
 
 
 def function_needs(assignment: AssignmentConfig) -> tuple[Need, ...]:
-    """The functions a function library's items call, each with its aliases."""
+    """The functions a function library's items call, each with its aliases (a method's name
+    is found among a class's members too)."""
     return tuple(
         (cfg.function or item, *cfg.aliases)
         for item, cfg in assignment.items.items()
@@ -95,10 +96,18 @@ class _Candidate:
         return cls(path, frozenset(defined), frozenset(stubs(source)))
 
     def score(self, needs: Sequence[Need]) -> int:
-        return sum(any(name in self.defined for name in need) for need in needs)
+        return sum(any(_among(name, self.defined) for name in need) for need in needs)
 
     def stubbed(self, needs: Sequence[Need]) -> int:
-        return sum(any(name in self.stubs for name in need) for need in needs)
+        return sum(any(_among(name, self.stubs) for name in need) for need in needs)
+
+
+def _among(name: str, defined: frozenset[str]) -> bool:
+    """Whether `name` is defined: itself, or, a plain name, as a member of one of its classes
+    (an item that is a method: `degree` of `Board.degree`)."""
+    if name in defined:
+        return True
+    return "." not in name and any(d.endswith(f".{name}") for d in defined)
 
 
 def _tree(path: Path) -> tuple[ast.Module | None, str]:
