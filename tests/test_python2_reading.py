@@ -59,6 +59,7 @@ def test_the_python_2_translation_keeps_lines_and_python_2_meanings(
         ("print 1\n", "does not compile as Python 3 (line 1"),
         ("x = list(range(3))\nx.remove(1)\ny = range(4)[2]\n", ""),
         ("def xrange(n):\n    return n\nxrange(3)\n", ""),
+        ("def f(long, unicode=1):\n    return long + unicode\n", ""),
     ],
 )
 def test_the_reading_is_used_only_where_the_file_does_not_run_as_python_3(

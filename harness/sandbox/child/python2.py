@@ -78,6 +78,8 @@ def python2_usage(tree: ast.Module) -> str:
             own |= {alias.asname or alias.name for alias in node.names}
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             own.add(node.name)
+        elif isinstance(node, ast.arg) or (isinstance(node, ast.ExceptHandler) and node.name):
+            own.add(node.arg if isinstance(node, ast.arg) else str(node.name))
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and node.id in ONLY_PYTHON2 and node.id not in own:
             return f"it uses {node.id} (line {node.lineno}), which only Python 2 has"
