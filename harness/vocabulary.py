@@ -86,7 +86,7 @@ Variant = Literal["final-newline", "trailing-spaces", "crlf-final-newline"]
 Positions = Literal["every", "empty", "filled"]
 LARGEST = 36  # the largest grid a course uses (B351's 36x36)
 
-_ROLE_ARGS: dict[str, tuple[str, ...]] = {  # each role's arguments, as most handouts order them
+_ROLE_ARGS: dict[str, tuple[ArgKind, ...]] = {  # each role's arguments, as most handouts order them
     "box-of": ("grid", "position"),
     "position-in-box": ("grid", "position"),
     "unit-values": ("grid", "index"),
@@ -277,8 +277,11 @@ class ObjectConfig(_Strict):
 
     def steps(self) -> dict[str, tuple[paths.Step, ...] | None]:
         """Every path, parsed (each was checked on loading)."""
-        found = {"cell": paths.parse(self.cell), "value": paths.parse(self.value)}
-        found["domain"] = paths.parse(self.domain)
+        found: dict[str, tuple[paths.Step, ...] | None] = {
+            "cell": paths.parse(self.cell),
+            "value": paths.parse(self.value),
+            "domain": paths.parse(self.domain),
+        }
         found["row"] = paths.parse(self.row) if self.row else None
         found["column"] = paths.parse(self.column) if self.column else None
         return found
@@ -443,11 +446,16 @@ class Declared(_Strict):
         return self.args if self.args is not None else _ROLE_ARGS[self.role or "reference"]
 
     @property
+    def kinds(self) -> tuple[str, ...]:
+        """The arguments' kinds, a plain value (`{given: ...}`) as `given`."""
+        return tuple("given" if isinstance(a, Given) else a for a in self.arguments)
+
+    @property
     def method(self) -> bool:
         """Whether the item is a method of its `object:` (not a function given the object)."""
         return self.object is not None and "object" not in self.arguments
 
 
-def role_args(role: str) -> tuple[str, ...]:
+def role_args(role: str) -> tuple[ArgKind, ...]:
     """A role's arguments when `args:` is not given."""
     return _ROLE_ARGS[role]

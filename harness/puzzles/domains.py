@@ -9,6 +9,7 @@ constraint.py), from the puzzle, never from a state a student's process reports.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -125,7 +126,7 @@ def least_constraining_first(state: State, cell: Cell, order: Sequence[int]) -> 
     if sorted(order) != sorted(counts) or len(set(order)) != len(order):
         return False
     removed = [counts[v] for v in order]
-    return all(a <= b for a, b in zip(removed, removed[1:], strict=False))
+    return all(a <= b for a, b in itertools.pairwise(removed))
 
 
 # --- propagation ---------------------------------------------------------------------------------
@@ -174,7 +175,7 @@ def singles(state: State, hidden: bool = True) -> State | None:
 
 
 def _hidden_singles(state: State) -> dict[Cell, Domain] | None:
-    n, changes = state.size, {}
+    n, changes = state.size, dict[Cell, Domain]()
     for kind in UNITS:
         for index in range(n):
             cells = sudoku.unit_cells(n, kind, index)
@@ -250,6 +251,7 @@ def is_completion(state: State, grid: Sequence[Sequence[int]]) -> bool:
     if not sudoku.is_valid(grid) or any(0 in row for row in grid):
         return False
     return all(
-        grid[r][c] in state.domains[r][c] and (not state.values[r][c] or grid[r][c] == state.values[r][c])
+        grid[r][c] in state.domains[r][c]
+        and (not state.values[r][c] or grid[r][c] == state.values[r][c])
         for r, c in _cells(n)
     )

@@ -11,10 +11,10 @@ from typing import Any
 
 from harness.assignments.course import Course
 from harness.assignments.declared.samples import Named
-from harness.config import ItemConfig, ObjectConfig
+from harness.config import ItemConfig
 from harness.puzzles.domains import State
 from harness.puzzles.suites import Case
-from harness.vocabulary import Argument, Given
+from harness.vocabulary import Argument, Given, ObjectConfig
 
 UNSET: Any = object()  # no answer given in the YAML: the role computes it
 
@@ -40,7 +40,7 @@ class Spec:
     @property
     def kinds(self) -> tuple[str, ...]:
         """The arguments' kinds, a plain value as `given`."""
-        return tuple("given" if isinstance(a, Given) else a for a in self.arguments)
+        return self.config.kinds
 
     @property
     def object(self) -> ObjectConfig:

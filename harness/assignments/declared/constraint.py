@@ -120,7 +120,9 @@ def _value(state: State, cell: Cell, k: int, count: bool) -> int:
 def _wipe_out(at: At) -> list[At]:
     """The same move, one of the peers holding the value narrowed to it first."""
     assert at.state is not None and at.cell is not None and at.value is not None
-    holders = [p for p in model.unassigned_peers(at.state, at.cell) if at.value in at.state.domain(p)]
+    holders = [
+        p for p in model.unassigned_peers(at.state, at.cell) if at.value in at.state.domain(p)
+    ]
     if not holders:
         return []
     narrowed = model.with_domains(at.state, {holders[0]: frozenset({at.value})})
@@ -187,7 +189,9 @@ class Lcv(_StateRole):
         for at in states(spec, cases):
             assert at.state is not None
             state = at.state
-            telling = [c for c in state.unassigned() if len(set(model.constraining(state, c).values())) > 1]
+            telling = [
+                c for c in state.unassigned() if len(set(model.constraining(state, c).values())) > 1
+            ]
             unsorted = [c for c in telling if not _ascending_right(state, c)]
             found += [replace(at, cell=cell) for cell in spread(unsorted or telling)]
         return found

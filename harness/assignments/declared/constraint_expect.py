@@ -66,8 +66,10 @@ def domain_difference(
     """Where the reported domains first differ from the model's ("" when they agree); `allowed`
     gives a cell a second right domain (a reading)."""
     n = len(expected)
-    if not isinstance(got, list) or len(got) != n or any(
-        not isinstance(row, list) or len(row) != n for row in got
+    if (
+        not isinstance(got, list)
+        or len(got) != n
+        or any(not isinstance(row, list) or len(row) != n for row in got)
     ):
         return "the domains could not be read as a grid of sets"
     for r in range(n):
@@ -122,7 +124,9 @@ class ForwardChecked(NoGrids):
             return Judgement(False, problem)
         mine = report.get("domains")[self.cell[0]][self.cell[1]]  # type: ignore[index]
         changed_own = frozenset(mine) != self.state.domain(self.cell)
-        return Judgement(True, accepted=readings(_bool_note(report), OWN_DOMAIN if changed_own else ""))
+        return Judgement(
+            True, accepted=readings(_bool_note(report), OWN_DOMAIN if changed_own else "")
+        )
 
 
 def _bool_note(report: dict[str, Any]) -> str:
@@ -250,8 +254,10 @@ class Propagated(NoGrids):
         if self.after is None:
             return Judgement(True, accepted=readings(_bool_note(report)))
         problem = domain_difference(self.after, report.get("domains"), self.course)
-        return Judgement(False, problem) if problem else Judgement(
-            True, accepted=readings(_bool_note(report))
+        return (
+            Judgement(False, problem)
+            if problem
+            else Judgement(True, accepted=readings(_bool_note(report)))
         )
 
 
@@ -276,7 +282,7 @@ class Searched(NoGrids):
         if not isinstance(got, dict) or got.get("kind") != "board":
             return Judgement(False, f"returned {_shown(got)}, expected a solved board")
         grid = got.get("grid")
-        if not _grid_like(grid, self.state.size) or not model.is_completion(self.state, grid):
+        if not _grid_like(grid, self.state.size) or not model.is_completion(self.state, grid or ()):
             return Judgement(False, f"returned a board whose values {show(grid)} do not solve it")
         if report.get("changed"):
             return Judgement(False, "changed the board it was given (search on a copy)")

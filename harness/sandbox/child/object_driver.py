@@ -38,7 +38,8 @@ def call(module: ModuleType, name: str, request: dict[str, Any]) -> dict[str, An
     try:
         for class_name in saved:
             module.__dict__[class_name] = kind
-        return _run(module, kind, method, name, request)
+        report: dict[str, Any] = _run(module, kind, method, name, request)
+        return report
     finally:
         for class_name, value in saved.items():
             module.__dict__[class_name] = value
@@ -146,7 +147,9 @@ def _like(current: Any, values: list[Any]) -> Any:
 def _state(cells: list[list[Any]], paths: dict[str, Any]) -> dict[str, Any]:
     return {
         "grid": [[_plain(walk(cell, paths["value"], 0, 0, 1), 0) for cell in row] for row in cells],
-        "domains": [[_domain(walk(cell, paths["domain"], 0, 0, 1)) for cell in row] for row in cells],
+        "domains": [
+            [_domain(walk(cell, paths["domain"], 0, 0, 1)) for cell in row] for row in cells
+        ],
     }
 
 
