@@ -1,0 +1,149 @@
+"""Objects and constraint search in the YAML vocabulary, through real worker processes: the
+csp-sudoku worked example's examples graded at 4x4 (its own config.yaml entry, asked at one size
+so that each grading takes about a second), each typical bug losing marks in its own task and
+nowhere else; a method's helper failing costs once (`helpers: better`, the student's method
+grafted onto the reference's class); and the object driver's paths walked as data.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from harness import paths
+from harness.config import Config, load_config
+from harness.grading.plan import Plan, make_plan
+from harness.grading.run import grade_one
+from harness.records.results import SubmissionResult
+from harness.sandbox.child import object_driver
+from harness.submissions import Submission
+from tests.conftest import FIXTURES, REPO
+
+EXAMPLES = REPO / "submissions" / "csp-sudoku"
+FULL = {
+    "forward_check": 10,
+    "forward_check_count": 10,
+    "degree": 10,
+    "mrv": 15,
+    "lcv": 15,
+    "ac3": 15,
+    "backtrack": 25,
+}
+
+
+def at_4x4(config: Config) -> Config:
+    """csp-sudoku asked at 4x4 only (its small-4x4 suite: three puzzles and one without a
+    solution)."""
+    assignment = config.assignment("csp-sudoku")
+    conventions = assignment.conventions.model_copy(update={"sizes": (4,)})
+    small = assignment.model_copy(update={"conventions": conventions})
+    return config.model_copy(update={"assignments": {**config.assignments, "csp-sudoku": small}})
+
+
+@pytest.fixture(scope="module")
+def plan() -> Plan:
+    return make_plan(at_4x4(load_config(REPO / "config.yaml")), "csp-sudoku")
+
+
+def marks(result: SubmissionResult) -> dict[str, float]:
+    assert result.status == "graded", result.note
+    return {item.name: item.marks for item in result.items}
+
+
+def graded(plan: Plan, name: str) -> SubmissionResult:
+    folder = REPO / "solvers" / "csp-sudoku" if name == "reference" else EXAMPLES / name
+    return grade_one(plan, Submission(name, folder))
+
+
+def test_the_reference_scores_full_marks_at_4x4(plan: Plan) -> None:
+    result = graded(plan, "reference")
+    assert marks(result) == FULL
+    assert all(case.verdict.name == "AC" for item in result.items for case in item.cases)
+
+
+@pytest.mark.parametrize(
+    ("example", "loses"),
+    [
+        ("degree-counts-itself-twice", "degree"),
+        ("mrv-returns-maximum", "mrv"),
+        ("lcv-descending", "lcv"),
+        ("backtrack-mutates-input", "backtrack"),
+        ("stub-ac3", "ac3"),
+        ("stub-forward-check", "forward_check"),
+    ],
+)
+def test_each_typical_bug_loses_marks_in_its_own_task_only(
+    plan: Plan, example: str, loses: str
+) -> None:
+    got = marks(graded(plan, example))
+    assert got[loses] < FULL[loses], got
+    others = {item: mark for item, mark in got.items() if item != loses}
+    kept = {item: FULL[item] for item in others}
+    if example == "stub-forward-check":  # one function, both of the handout's rows
+        others.pop("forward_check_count")
+        kept.pop("forward_check_count")
+    assert others == kept
+
+
+def test_a_method_whose_helper_fails_is_judged_on_the_reference_class(plan: Plan) -> None:
+    """A count mode that negates its count makes the student's own lcv order backwards: with the
+    reference's Board standing in (the student's lcv grafted onto it) lcv keeps its marks;
+    count mode alone loses."""
+    result = grade_one(plan, Submission("count-negated", FIXTURES / "csp-sudoku" / "count-negated"))
+    items = {item.name: item for item in result.items}
+    assert items["forward_check_count"].marks < 10
+    lcv = items["lcv"]
+    assert lcv.marks == 15
+    assert lcv.helpers is not None and lcv.helpers.marked == "reference", lcv.helpers
+    assert lcv.helpers.own < 15
+
+
+def test_the_starter_earns_nothing(plan: Plan) -> None:
+    assert sum(marks(graded(plan, "starter")).values()) == 0
+
+
+class Cell:
+    def __init__(self, row: int, col: int) -> None:
+        self.row, self.col, self.domain = row, col, {1, 2}
+
+
+class Board:
+    def __init__(self) -> None:
+        self.grid = {"cells": [[Cell(r, c) for c in range(2)] for r in range(2)]}
+
+    def get_cells(self) -> list[Cell]:
+        return [cell for row in self.grid["cells"] for cell in row]
+
+
+def walked(text: str, row: int, column: int) -> object:
+    steps = [list(step) for step in paths.parse(text)]
+    return object_driver.walk(Board(), steps, row, column, 2)
+
+
+def test_paths_are_walked_as_data() -> None:
+    assert walked("get_cells()[index]", 1, 0).row == 1
+    assert walked("get_cells()[3]", 0, 0).col == 1
+    cell = Board().grid["cells"][0][1]
+    steps = [list(step) for step in paths.parse("domain")]
+    object_driver._write_domain(cell, steps, [2])
+    assert cell.domain == {2}
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("cells[row]", "does not say which cell"),
+        ("cells[r][c]", "[r] is not a subscript"),
+        ("eval('1')", "is not a subscript"),
+        ("cells..x", "expected a name"),
+    ],
+)
+def test_a_bad_path_says_what_it_could_not_read(text: str, problem: str) -> None:
+    with pytest.raises(ValueError, match=problem.replace("[", r"\[").replace("(", r"\(")):
+        paths.cell_path(text)
+
+
+def test_examples_folder_has_one_per_typical_bug() -> None:
+    names = {p.name for p in Path(EXAMPLES).iterdir() if p.is_dir()}
+    assert {"count-looks-at-wrong-box", "lcv-outside-the-class", "starter"} <= names
