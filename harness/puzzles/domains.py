@@ -9,6 +9,7 @@ constraint.py), from the puzzle, never from a state a student's process reports.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -81,7 +82,12 @@ def assigned(state: State, cell: Cell, value: int) -> State:
 
 def unassigned_peers(state: State, cell: Cell) -> list[Cell]:
     """The peers of `cell` (row, column and box, each once) whose value is 0."""
-    return [p for p in sudoku.peers(state.size, *cell) if not state.values[p[0]][p[1]]]
+    return [p for p in _peers(state.size, cell) if not state.values[p[0]][p[1]]]
+
+
+@functools.cache
+def _peers(n: int, cell: Cell) -> tuple[Cell, ...]:
+    return tuple(sudoku.peers(n, *cell))
 
 
 # --- forward checking and the heuristics ---------------------------------------------------------
@@ -146,7 +152,7 @@ def arc_consistent(state: State) -> State | None:
         if len(domains[r][c]) != 1:
             continue
         [value] = domains[r][c]
-        for pr, pc in sudoku.peers(n, r, c):
+        for pr, pc in _peers(n, (r, c)):
             if value in domains[pr][pc]:
                 domains[pr][pc] = domains[pr][pc] - {value}
                 if len(domains[pr][pc]) <= 1:
