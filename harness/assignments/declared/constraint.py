@@ -84,9 +84,9 @@ class _StateRole(RoleBase):
 
 
 class ForwardCheck(_StateRole):
-    """On each state, four unassigned cells, each with a value of its domain (the one most of
-    its peers hold, in remove mode; values in turn, in count mode); in remove mode, a wipe-out
-    too: a peer's domain narrowed to the value first."""
+    """On each state, four unassigned cells, each with a value of its domain (in remove mode the
+    one most of its peers hold that empties none of their domains; in count mode values in
+    turn); in remove mode, a wipe-out too: a peer's domain narrowed to the value first."""
 
     def situations(self, spec: Spec, cases: Sequence[Case]) -> list[At]:
         found: list[At] = []
@@ -111,10 +111,14 @@ class ForwardCheck(_StateRole):
 
 
 def _value(state: State, cell: Cell, k: int, count: bool) -> int:
+    """Count mode: the domain's values in turn. Remove mode: the value most peers hold among
+    those that empty no peer's domain (a wipe-out is asked once a state, on purpose), so that
+    no state's moves are all answered False."""
     values = sorted(state.domain(cell))
     if count:
         return values[k % len(values)]
-    return max(values, key=lambda v: (model.losing(state, cell, v), -v))
+    safe = [v for v in values if model.forward_checked(state, cell, v)[1]] or values
+    return max(safe, key=lambda v: (model.losing(state, cell, v), -v))
 
 
 def _wipe_out(at: At) -> list[At]:
