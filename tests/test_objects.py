@@ -7,11 +7,16 @@ grafted onto the reference's class); and the object driver's paths walked as dat
 
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
 
 import pytest
+import yaml
+from typer.testing import CliRunner
 
 from harness import paths
+from harness.cli.app import app
 from harness.config import Config, load_config
 from harness.grading.plan import Plan, make_plan
 from harness.grading.run import grade_one
@@ -147,3 +152,46 @@ def test_a_bad_path_says_what_it_could_not_read(text: str, problem: str) -> None
 def test_examples_folder_has_one_per_typical_bug() -> None:
     names = {p.name for p in Path(EXAMPLES).iterdir() if p.is_dir()}
     assert {"count-looks-at-wrong-box", "lcv-outside-the-class", "starter"} <= names
+
+
+def test_a_reference_item_on_an_object_compares_what_reads_names(tmp_path: Path) -> None:
+    """`role: reference` with `object:`: the reference's Board makes the same call; what is
+    compared is `reads:` (the return value and whether the board changed; an attribute and the
+    domains after a given's move)."""
+    config = yaml.safe_load((REPO / "config.yaml").read_text())
+    csp = config["assignments"]["csp-sudoku"]
+    csp["items"] = {
+        "grid": {"marks": 5, "role": "reference", "object": "Board", "args": []},
+        "degree": {"marks": 5, "role": "reference", "object": "Board",
+                   "args": ["row", "column"], "reads": ["return", "changed"]},
+        "assigned": {"marks": 5, "role": "reference", "object": "Board", "function": "assign",
+                     "args": ["row", "column", {"given": 1}], "reads": ["attribute", "domains"],
+                     "attribute": "size"},
+    }  # fmt: skip
+    csp.update(conventions={"sizes": [4]}, starter=[], examples=None)
+    for key in ("suites", "reference"):
+        csp[key] = [str(REPO / s) for s in csp[key]] if key == "suites" else str(REPO / csp[key])
+    path = tmp_path / "config.yaml"
+    path.write_text(yaml.safe_dump({"assignments": {"csp-sudoku": csp}}))
+    folder = tmp_path / "class"
+    shutil.copytree(EXAMPLES / "degree-counts-itself-twice", folder / "twice")
+    result = CliRunner().invoke(
+        app,
+        [
+            "grade",
+            str(folder),
+            "--config",
+            str(path),
+            "-a",
+            "csp-sudoku",
+            "--json",
+            str(tmp_path / "r.json"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    [graded] = json.loads((tmp_path / "r.json").read_text())["submissions"]
+    assert {i["name"]: i["marks"] for i in graded["items"]} == {
+        "grid": 5,
+        "degree": 0,
+        "assigned": 5,
+    }
