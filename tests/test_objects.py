@@ -121,9 +121,11 @@ class Board:
         return [cell for row in self.grid["cells"] for cell in row]
 
 
-def walked(text: str, row: int, column: int) -> object:
+def walked(text: str, row: int, column: int) -> Cell:
     steps = [list(step) for step in paths.parse(text)]
-    return object_driver.walk(Board(), steps, row, column, 2)
+    found = object_driver.walk(Board(), steps, row, column, 2)
+    assert isinstance(found, Cell)
+    return found
 
 
 def test_paths_are_walked_as_data() -> None:
