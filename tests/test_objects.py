@@ -201,3 +201,21 @@ def test_a_reference_item_on_an_object_compares_what_reads_names(tmp_path: Path)
         "degree": 0,
         "assigned": 5,
     }
+
+
+def test_an_object_made_by_a_loader_from_a_puzzle_file() -> None:
+    """`make: {function: load_board, args: [file]}`: the grid written in the course's format
+    into the working copy, the loader called with its path (the constructor's extra defaulted
+    argument left alone)."""
+    config = at_4x4(load_config(REPO / "config.yaml"))
+    csp = config.assignment("csp-sudoku")
+    board = csp.objects["Board"]
+    maker = board.make.model_copy(update={"function": "load_board", "args": ("file",)})
+    objects = {"Board": board.model_copy(update={"make": maker})}
+    items = {name: csp.items[name] for name in ("degree", "mrv", "ac3")}
+    csp = csp.model_copy(update={"objects": objects, "items": items})
+    config = config.model_copy(update={"assignments": {"csp-sudoku": csp}})
+    loaded = make_plan(config, "csp-sudoku")
+    assert any(probe.files for probe in loaded.probes)
+    result = grade_one(loaded, Submission("loader", FIXTURES / "csp-sudoku" / "loader"))
+    assert marks(result) == {"degree": 10, "mrv": 15, "ac3": 15}
