@@ -219,3 +219,18 @@ def test_an_object_made_by_a_loader_from_a_puzzle_file() -> None:
     assert any(probe.files for probe in loaded.probes)
     result = grade_one(loaded, Submission("loader", FIXTURES / "csp-sudoku" / "loader"))
     assert marks(result) == {"degree": 10, "mrv": 15, "ac3": 15}
+
+
+@pytest.mark.parametrize(("role", "earned"), [("naked-singles", 15), ("hidden-singles", 7.5)])
+def test_singles_roles_judge_the_domains_after_propagation(role: str, earned: float) -> None:
+    """The reference's ac3 is naked singles' closure (AC-3 over all-different), not hidden
+    singles': on puzzles that need a guess, the hidden-singles role tells them apart."""
+    config = load_config(REPO / "config.yaml")
+    csp = config.assignment("csp-sudoku")
+    conventions = csp.conventions.model_copy(update={"sizes": (9,)})
+    items = {"ac3": csp.items["ac3"].model_copy(update={"role": role})}
+    suites = (REPO / "testcases" / "guessing-9x9.yaml",)
+    update = {"items": items, "conventions": conventions, "suites": suites}
+    csp = csp.model_copy(update=update)
+    plan = make_plan(config.model_copy(update={"assignments": {"csp-sudoku": csp}}), "csp-sudoku")
+    assert marks(graded(plan, "reference")) == {"ac3": earned}
