@@ -30,8 +30,8 @@ class Board:
 
 	def peers(self, row, col):
 		side = int(math.sqrt(self.size))
-		top = row - row % side
-		left = col - col % side
+		top = row / side * side
+		left = col / side * side
 		places = set()
 		for c in range(self.size):
 			places.add((row, c))
