@@ -44,6 +44,8 @@ def _returned(report: dict[str, Any]) -> Any:
 def _shown(value: Any) -> str:
     if isinstance(value, dict) and "kind" in value:
         kind = value["kind"]
+        if kind == "plain":
+            return show(value.get("value"))
         if kind == "cell":
             return f"a cell at {tuple(value.get('at') or ())}"
         if kind == "board":
@@ -193,9 +195,13 @@ class FewestRemaining(NoGrids):
         more = " ..." if len(self.cells) > 4 else ""
         return Judgement(
             False,
-            f"returned {_shown(got)}; a cell with {self.least} values left is expected: "
+            f"returned {_shown(got)}; a cell with {_values(self.least)} left is expected: "
             f"{shown}{more}",
         )
+
+
+def _values(count: int) -> str:
+    return "1 value" if count == 1 else f"{count} values"
 
 
 def read_cell(got: Any, course: Course) -> Cell | None:
