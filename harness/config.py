@@ -771,6 +771,10 @@ class AssignmentConfig(_Strict):
 
     @model_validator(mode="after")
     def _objects_are_declared(self) -> AssignmentConfig:
+        for key, shape in self.objects.items():
+            for name in shape.names(key):
+                if not name.isidentifier():
+                    raise ValueError(f"objects.{key}: {name!r} is not a class name")
         for name, item in self.items.items():
             if item.object is not None and item.object not in self.objects:
                 known = ", ".join(self.objects) or "none"
