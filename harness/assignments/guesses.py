@@ -6,6 +6,12 @@ A role is guessed from the function's name and its parameters' names (`get_candi
 pos)` is candidates on a grid and a position), the conventions from the source's habits: an
 index shifted by one (`row - 1`), the blank its comparisons name (`== 0`, `== 'x'`), keys made of
 row letters (`'ABCDEFGHI'`), a size computed from the grid (`len(grid) ** 0.5`).
+
+What cannot be an item of today's vocabulary is said, never written: a function with no
+parameters (no call a case can make), one the handout's starter already gives working (not the
+student's work), a class's method or a function taking one of the module's objects (objects are
+not in the YAML vocabulary yet), a role the vocabulary lacks (constraint search's). Each is
+`Unwritten`, with why and, where one fits, the role guessed, for the entry's comments.
 """
 
 from __future__ import annotations
@@ -13,8 +19,11 @@ from __future__ import annotations
 import ast
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, get_args
+
+from harness.vocabulary import Role
 
 # (role, unit) by the words of a function's name, the first that matches; None: no role, the
 # teacher's reference answers (role: reference)
@@ -48,8 +57,16 @@ NAMES: tuple[tuple[str, str, str | None], ...] = (
     (r"copy|clone|duplicate", "copy", None),
     (r"load|read|from.*file|parse", "load", None),
     (r"display|print|show|draw", "display", None),
+    # constraint search: roles the YAML vocabulary does not have yet (issue 40), guessed for the
+    # entry's comments; first, as "forward_check" would read as `place`
+    (r"forward.*check", "forward-check", None),
+    (r"(^|_)degree", "degree", None),
+    (r"(^|_)mrv$|most.*constrained|minimum.*remaining|fewest.*(values|remaining)", "mrv", None),
+    (r"(^|_)lcv$|least.*constraining", "lcv", None),
+    (r"(^|_)ac_?3$|arc.*consisten", "arc-consistency", None),
     (r"solve|solver|backtrack", "solve", None),
 )
+ROLES: frozenset[str] = frozenset(get_args(Role))  # what the YAML vocabulary can say today
 # an argument's kind by its parameter's name
 PARAMETERS: tuple[tuple[str, str], ...] = (
     (r"^(grid|board|puzzle|sudoku|s|b|g|state|bo)$", "grid"),
@@ -79,22 +96,149 @@ class Guess:
 
 
 @dataclass(frozen=True)
+class Unwritten:
+    """A definition `new` says in a comment instead of writing as an item, and why."""
+
+    name: str  # `input_sudoku`, or `Board.mrv` for a method
+    why: str
+    guess: Guess | None = None  # the role and arguments guessed, where one fits
+
+
+@dataclass(frozen=True)
 class Guesses:
     functions: tuple[Guess, ...]
     conventions: dict[str, Any] = field(default_factory=dict)
     why: dict[str, str] = field(default_factory=dict)  # convention -> what suggested it
+    unwritten: tuple[Unwritten, ...] = ()
 
 
-def guess(source: str) -> Guesses:
-    """The guesses for a reference's source (SyntaxError if it is not Python)."""
+def guess(source: str, starter: Sequence[str] = ()) -> Guesses:
+    """The guesses for a reference's source and the handout's starter files' sources
+    (SyntaxError if one is not Python)."""
     tree = ast.parse(source)
-    functions = [
-        n for n in tree.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")
-    ]
-    names = {f.name for f in functions}
-    found = tuple(replace(_function(f), uses=_helpers(f, names)) for f in functions)
+    given = _given(starter)
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    kept: list[Guess] = []
+    unwritten: list[Unwritten] = []
+    for node in _public(tree.body):
+        found = _function(node)
+        reason = _why_unwritten(node, found, given, classes)
+        if reason:  # a reason it cannot be an item
+            shown = found if found.args and node.name not in given else None
+            unwritten.append(Unwritten(node.name, reason, shown))
+        else:
+            kept.append(found)
+    for cls in classes.values():
+        unwritten += _methods(cls, given)
+    names = {g.function for g in kept}
+    nodes = {n.name: n for n in _public(tree.body)}
+    found_all = tuple(replace(g, uses=_helpers(nodes[g.function], names)) for g in kept)
     conventions, why = _conventions(tree, source)
-    return Guesses(found, conventions, why)
+    return Guesses(found_all, conventions, why, tuple(unwritten))
+
+
+def without(found: Guesses, function: str, why: str) -> Guesses:
+    """The guesses with `function` no longer an item: said, with why and its guess, instead
+    (and no longer among the others' `uses`)."""
+    dropped = next(g for g in found.functions if g.function == function)
+    kept = tuple(
+        replace(g, uses=tuple(u for u in g.uses if u != function))
+        for g in found.functions
+        if g.function != function
+    )
+    said = (*found.unwritten, Unwritten(function, why, dropped))
+    return replace(found, functions=kept, unwritten=said)
+
+
+def _public(body: Sequence[ast.stmt]) -> list[ast.FunctionDef]:
+    return [n for n in body if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")]
+
+
+def _why_unwritten(
+    node: ast.FunctionDef, found: Guess, given: frozenset[str], classes: dict[str, ast.ClassDef]
+) -> str:
+    """Why a module function cannot be an item of today's vocabulary ("" when it can)."""
+    if node.name in given:
+        return "the starter gives it working: not the student's work"
+    if found.role not in ROLES:
+        return f"role {found.role}: constraint search is not in this version's YAML vocabulary"
+    takes = _object_parameter(node, classes)
+    if takes:
+        return f"takes a {takes} (the module's class): objects are not in the YAML vocabulary yet"
+    if not found.args:
+        return "takes no arguments: no call a case can make (it reads input, or prints)"
+    return ""
+
+
+def _methods(cls: ast.ClassDef, given: frozenset[str]) -> list[Unwritten]:
+    """A class's public methods, each with its guessed role: methods are not items of the YAML
+    vocabulary yet (the constructor is how the object is made, never an item)."""
+    said = []
+    for node in _public(cls.body):
+        name = f"{cls.name}.{node.name}"
+        if name in given:
+            said.append(Unwritten(name, "the starter gives it working: not the student's work"))
+        else:
+            said.append(Unwritten(name, "a method: objects are not in the YAML vocabulary yet",
+                                  _function(node)))  # fmt: skip
+    return said
+
+
+def _object_parameter(node: ast.FunctionDef, classes: dict[str, ast.ClassDef]) -> str:
+    """The module's class one of the function's parameters is an object of, judged by what it
+    reads of it: an attribute or method that only one of the module's classes defines (a list
+    or a dict is never given `.cells` or `.mrv()`)."""
+    members = {c: _members(cls) for c, cls in classes.items()}
+    params = {a.arg for a in node.args.args}
+    for found in ast.walk(node):
+        if (
+            isinstance(found, ast.Attribute)
+            and isinstance(found.value, ast.Name)
+            and found.value.id in params
+        ):
+            owners = [c for c, names in members.items() if found.attr in names]
+            if owners:
+                return owners[0]
+    return ""
+
+
+def _members(cls: ast.ClassDef) -> set[str]:
+    """The methods a class defines and the attributes its methods set on `self`."""
+    names = {n.name for n in cls.body if isinstance(n, ast.FunctionDef)}
+    for found in ast.walk(cls):
+        if (
+            isinstance(found, ast.Attribute)
+            and isinstance(found.ctx, ast.Store)
+            and isinstance(found.value, ast.Name)
+            and found.value.id == "self"
+        ):
+            names.add(found.attr)
+    return names - {"__init__"}
+
+
+def _given(sources: Sequence[str]) -> frozenset[str]:
+    """What the starter files give working: functions and methods (as `Class.method`) whose
+    body does work, not a stub's `pass`, `return None` or `return board`."""
+    given: set[str] = set()
+    for source in sources:
+        tree = ast.parse(source)
+        given |= {n.name for n in _public(tree.body) if _works(n)}
+        for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):
+            given |= {f"{cls.name}.{n.name}" for n in _public(cls.body) if _works(n)}
+    return frozenset(given)
+
+
+def _works(node: ast.FunctionDef) -> bool:
+    """Whether a body does work: a loop, a comprehension, a call or a subscript outside a
+    `raise` (a stub raises NotImplementedError, returns a constant or a parameter)."""
+    body = node.body[1:] if ast.get_docstring(node) is not None else node.body
+    working = (ast.For, ast.While, ast.comprehension, ast.Call, ast.Subscript)
+    return any(
+        isinstance(found, working)
+        for statement in body
+        if not isinstance(statement, ast.Raise)
+        for found in ast.walk(statement)
+    )
 
 
 def _function(node: ast.FunctionDef) -> Guess:

@@ -11,13 +11,15 @@ they were; a config.yaml is made where there is none.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness.assignments.guesses import Guess, Guesses, guess
+from harness.assignments.guesses import Guess, Guesses, Unwritten, guess, without
 from harness.config import CONFIG_NAME, load_config
-from harness.errors import BadInput, InternalError
+from harness.errors import BadInput, HarnessError, InternalError, one_line
+from harness.grading.plan import make_plan
 from harness.puzzles.generate import Request, generate
 from harness.puzzles.rating import plain_tries
 from harness.puzzles.suites import Case, dump_suite
@@ -37,6 +39,24 @@ class Scaffolded:
     guesses: Guesses
 
 
+@dataclass(frozen=True)
+class Draft:
+    """What the entry is written from, beside the guesses."""
+
+    name: str
+    reference: Path
+    config: Path  # the config.yaml it goes into
+    before: str  # that file's text (the header alone for a new one)
+    suites: tuple[str, ...]  # as written, relative to the config's folder
+    examples: str | None
+    starter: tuple[str, ...]
+
+    def text(self, found: Guesses) -> str:
+        entry = _entry(self.name, self.reference, self.config.parent, found, self.suites,
+                       self.examples, self.starter)  # fmt: skip
+        return self.before.rstrip("\n") + "\n" + entry
+
+
 def scaffold(
     name: str,
     reference: Path,
@@ -46,38 +66,102 @@ def scaffold(
     starter: Sequence[Path] = (),
 ) -> Scaffolded:
     """Write the entry for `name`; BadInput for a reference that cannot be read, a name already
-    taken, an examples folder or starter file that is not there, or a config.yaml that does not
-    load afterwards (each said before anything is written)."""
-    found = _guesses(reference)
+    taken, an examples folder or starter file that is not there (each said before anything is
+    written). An item whose guess the harness cannot plan is left out, in a comment saying why;
+    the config is written only once it loads and plans."""
+    for file in starter:
+        if not file.is_file():
+            raise BadInput(f"--starter: {file} is not a file")
+    found = _guesses(reference, starter)
     path = config if config is not None else Path.cwd() / CONFIG_NAME
     text = path.read_text(encoding="utf-8") if path.is_file() else HEADER
     if path.is_file() and name in load_config(path).assignments:
         raise BadInput(f"{path}: assignments.{name}: already there (choose another name)")
     if examples is not None and not examples.is_dir():
         raise BadInput(f"--examples: {examples} is not a folder")
-    for file in starter:
-        if not file.is_file():
-            raise BadInput(f"--starter: {file} is not a file")
     written = () if suites else _suites(path.parent, name, found)
-    listed = [_relative(p, path.parent) for p in (*suites, *written)]
-    shown = _relative(examples, path.parent) if examples is not None else None
-    given = [_relative(file, path.parent) for file in starter]
-    entry = _entry(name, reference, path.parent, found, listed, shown, given)
-    path.write_text(text.rstrip("\n") + "\n" + entry, encoding="utf-8")
-    load_config(path)  # a guess the schema refuses is a bug of ours: say it now, in one line
+    draft = Draft(
+        name,
+        reference,
+        path,
+        text,
+        tuple(_relative(p, path.parent) for p in (*suites, *written)),
+        _relative(examples, path.parent) if examples is not None else None,
+        tuple(_relative(file, path.parent) for file in starter),
+    )
+    try:
+        found = _plannable(draft, found)
+    except HarnessError:
+        for suite in written:
+            suite.unlink(missing_ok=True)
+        raise
+    os.replace(_trial(draft), path)
     return Scaffolded(path, written, found)
 
 
-def _guesses(reference: Path) -> Guesses:
+def _plannable(draft: Draft, found: Guesses) -> Guesses:
+    """The guesses less each item the harness cannot plan (its probes cannot be built from
+    its guessed role and arguments), each said in a comment with the harness's reason. The
+    entry then loads and plans: what is left written to the trial file (`_trial`)."""
+    for _ in range(len(found.functions) + 1):
+        trial = _trial(draft)
+        trial.write_text(draft.text(found), encoding="utf-8")
+        try:
+            make_plan(load_config(trial), draft.name)
+            return found
+        except BadInput as err:
+            refused = _refused_item(str(err), draft.name, found)
+            if refused is None:
+                trial.unlink()
+                raise InternalError(f"`new` wrote an entry it cannot grade with: {err}") from None
+            item, why = refused
+            found = without(found, item, f"the harness cannot grade its guess ({why})")
+    raise InternalError(f"`new`: no item of {draft.reference.name} can be planned")
+
+
+def _trial(draft: Draft) -> Path:
+    """Where the entry is tried before it replaces config.yaml: beside it, so that its
+    relative paths mean the same."""
+    return draft.config.with_name(f".{draft.config.name}.new")
+
+
+def _refused_item(message: str, name: str, found: Guesses) -> tuple[str, str] | None:
+    """The written item a planning error names, and the error's reason, if it names one."""
+    at = rf"assignments\.{re.escape(name)}\.items\.([A-Za-z_][A-Za-z0-9_]*): (.*)"
+    match = re.search(at, message)
+    if match is None or match.group(1) not in {g.function for g in found.functions}:
+        return None
+    return match.group(1), match.group(2)
+
+
+def _guesses(reference: Path, starter: Sequence[Path]) -> Guesses:
     if not reference.is_file() or reference.suffix != ".py":
         raise BadInput(f"{reference}: the reference must be a Python file (.py)")
+    read = reference
     try:
-        found = guess(reference.read_text(encoding="utf-8"))
+        starters = []
+        for read in starter:
+            if read.suffix == ".py":
+                starters.append(read.read_text(encoding="utf-8"))
+        read = reference
+        found = guess(reference.read_text(encoding="utf-8"), starters)
     except (SyntaxError, ValueError) as err:
-        raise BadInput(f"{reference}: cannot be read as Python: {err}") from None
+        raise BadInput(f"{read}: cannot be read as Python: {one_line(str(err))}") from None
     if not found.functions:
-        raise BadInput(f"{reference}: defines no function to grade (classes: docs, plug-ins)")
+        raise BadInput(f"{reference}: {_nothing_written(found)}")
     return found
+
+
+def _nothing_written(found: Guesses) -> str:
+    """Why no item can be written: nothing defined, or only what today's vocabulary lacks."""
+    if not found.unwritten:
+        return "defines no function to grade"
+    methods = [u.name for u in found.unwritten if "." in u.name]
+    if methods:
+        shown = ", ".join(methods[:4]) + (", ..." if len(methods) > 4 else "")
+        return (f"no module function to grade, only methods ({shown}): objects are not in the "
+                "YAML vocabulary yet (a class's methods: a plug-in, docs)")  # fmt: skip
+    return "no function to grade: " + "; ".join(f"{u.name}: {u.why}" for u in found.unwritten)
 
 
 def _suites(folder: Path, name: str, found: Guesses) -> tuple[Path, ...]:
@@ -137,7 +221,21 @@ def _entry(
     lines.append("    items:")
     for function in found.functions:
         lines += _item(function)
+    lines += _unwritten(found.unwritten)
     return "\n".join(lines) + "\n"
+
+
+def _unwritten(said: Sequence[Unwritten]) -> list[str]:
+    """What is not written as an item, in comments: its name, why, and the role guessed."""
+    lines = []
+    for one in said:
+        lines.append(f"      # {one.name}: not an item: {one.why}")
+        if one.guess is not None:
+            shown = ", ".join(one.guess.args)
+            unit = f", unit {one.guess.unit}" if one.guess.unit else ""
+            lines.append(f"      #   guess: role {one.guess.role}{unit}, args [{shown}] "
+                         f"({one.guess.because})")  # fmt: skip
+    return lines
 
 
 def _starter(files: Sequence[str]) -> list[str]:
