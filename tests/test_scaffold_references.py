@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from harness.cli.app import app
 from harness.cli.check import reference_rows
-from harness.config import load_config
+from harness.config import ItemConfig, load_config
 from harness.errors import ExitCode
 from harness.grading.plan import make_plan
 from tests.conftest import REPO
@@ -167,7 +167,7 @@ def _score(reference: Reference, path: Path) -> Score:
     shipped = SHIPPED.assignment(reference.assignment)
     entry = yaml.safe_load(path.read_text())["assignments"]["x"] if path.exists() else {}
     items: dict[str, Any] = entry.get("items", {})
-    declared = {}
+    declared: dict[str, ItemConfig] = {}
     for item, cfg in shipped.items.items():  # one per function (sudoku-script has two on one)
         if cfg.role is not None:
             declared.setdefault(cfg.function or item, cfg)
