@@ -14,8 +14,11 @@ from typer.testing import CliRunner
 
 from harness.assignments.guesses import guess
 from harness.cli.app import app
+from harness.cli.check import reference_rows
 from harness.cli.scaffold import PLAIN_TRIES, PUZZLES
+from harness.config import load_config
 from harness.errors import ExitCode
+from harness.grading.calibration import calibrated_plan
 from harness.puzzles.rating import plain_tries
 from harness.puzzles.suites import load_suite
 from tests.conftest import REPO
@@ -121,3 +124,22 @@ def test_a_reference_that_cannot_be_scaffolded_is_one_line(tmp_path: Path, text:
     assert output.startswith("error: ") and "ref.py" in output
     assert len(output.strip().splitlines()) == 1
     assert not (tmp_path / "config.yaml").exists()
+
+
+def test_new_tries_the_file_format_and_index_base_by_running_the_reference(
+    tmp_path: Path,
+) -> None:
+    """A loader of lines such as `53..7....` ('.' for a blank, no separator) and rows counted
+    from 1 where the source shifts one index only: guessed, the defaults (space-separated,
+    the conventions' blank; from 0) and the reference scores 0 on its loader and its row. Run
+    in the sandbox under each candidate, the format and base it scores full marks under are
+    the ones written."""
+    reference = REPO / "tests" / "fixtures" / "scaffold" / "dots" / "sudoku.py"
+    code, output = _new(tmp_path, "dots", "--reference", str(reference), "--no-check")
+    assert code == ExitCode.OK, output
+    entry = yaml.safe_load((tmp_path / "config.yaml").read_text())["assignments"]["dots"]
+    assert entry["conventions"]["index_base"] == 1
+    assert entry["items"]["load_grid"]["file"] == {"separator": "", "blank": "."}
+    config = load_config(tmp_path / "config.yaml")
+    (row,) = reference_rows(config, calibrated_plan(config, "dots"), jobs=1)
+    assert row.ok and row.got == row.expected == "30", row

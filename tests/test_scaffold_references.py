@@ -22,7 +22,8 @@ from harness.cli.app import app
 from harness.cli.check import reference_rows
 from harness.config import ItemConfig, load_config
 from harness.errors import ExitCode
-from harness.grading.plan import make_plan
+from harness.grading.calibration import calibrated_plan
+from harness.vocabulary import FileFormat
 from tests.conftest import REPO
 
 SHIPPED = load_config(REPO / "config.yaml")
@@ -109,9 +110,10 @@ def test_new_on_every_shipped_reference_writes_a_config_that_validates(
         return
     assert code == ExitCode.OK, output
     config = load_config(path)  # the harness's own validation
-    rows = reference_rows(config, make_plan(config, "x"), jobs=1)  # `check`'s reference pass
+    rows = reference_rows(config, calibrated_plan(config, "x"), jobs=1)  # `check`'s reference pass
     assert [row.kind for row in rows] == ["reference"], rows
     assert "IE" not in rows[0].problems and "error" not in rows[0].got, rows
+    print(f"\n{reference.id}: the reference scores {rows[0].got}/{rows[0].expected}")
 
 
 def test_new_says_in_comments_what_it_cannot_write_and_why(tmp_path: Path) -> None:
@@ -140,15 +142,15 @@ def test_new_says_in_comments_what_it_cannot_write_and_why(tmp_path: Path) -> No
 
 CONVENTIONS = ("index_base", "blank", "representation", "sizes")
 DEFAULTS: dict[str, Any] = {"index_base": 0, "blank": 0, "representation": "rows", "sizes": [9]}
-MEASURES = ("roles", "args", "conventions", "items")
+MEASURES = ("roles", "args", "conventions", "items", "formats", "full")
 # Today's right answers per reference and measure: none may fall. A reference not listed (a new
 # worked example) is shown in the table, not held: add its row once its guesses are as wanted.
 FLOOR = {
-    "sudoku-functions:sudoku-functions/sudoku_functions.py": (12, 12, 4, 12),
-    "sudoku-script:sudoku-script/Sudoku.py": (6, 6, 4, 6),
-    "cmu-15112:cmu-15112/sudoku.py": (6, 6, 4, 6),
-    "columbia-csp:columbia-csp/sudoku.py": (1, 1, 4, 1),
-    "monash-fit1045:monash-fit1045/sudoku.py": (5, 4, 4, 5),
+    "sudoku-functions:sudoku-functions/sudoku_functions.py": (12, 12, 4, 12, 0, 12),
+    "sudoku-script:sudoku-script/Sudoku.py": (6, 6, 4, 6, 1, 6),
+    "cmu-15112:cmu-15112/sudoku.py": (6, 6, 4, 6, 0, 6),
+    "columbia-csp:columbia-csp/sudoku.py": (1, 1, 4, 1, 0, 1),
+    "monash-fit1045:monash-fit1045/sudoku.py": (5, 4, 4, 5, 2, 5),
 }
 
 
@@ -160,6 +162,8 @@ class Score:
     args: tuple[int, int]  # the same items: the same arguments written
     conventions: tuple[int, int]  # index base, blank, representation, sizes
     items: tuple[int, int]  # the items written: ones the shipped entry grades too
+    formats: tuple[int, int]  # items given a file: its separator, blank and final newline
+    full: tuple[int, int]  # the items written: the reference scores full marks (as `new` says)
 
 
 def _score(reference: Reference, path: Path) -> Score:
@@ -185,8 +189,34 @@ def _score(reference: Reference, path: Path) -> Score:
     )
     kept = sum(function in graded for function in items)
     return Score(
-        (roles, len(declared)), (args, len(declared)), (same, len(CONVENTIONS)), (kept, len(items))
+        (roles, len(declared)),
+        (args, len(declared)),
+        (same, len(CONVENTIONS)),
+        (kept, len(items)),
+        _formats(declared, items),
+        _full(path, items),
     )
+
+
+def _formats(declared: dict[str, ItemConfig], items: dict[str, Any]) -> tuple[int, int]:
+    """The shipped items given a file: the same separator, blank and final newline written."""
+    keys = ("separator", "blank", "final_newline")
+    given = {f: cfg for f, cfg in declared.items() if "file" in cfg.arguments}
+    right = 0
+    for function, cfg in given.items():
+        written = FileFormat.model_validate(items.get(function, {}).get("file", {}))
+        right += all(getattr(written, k) == getattr(cfg.file, k) for k in keys)
+    return right, len(given)
+
+
+def _full(path: Path, items: dict[str, Any]) -> tuple[int, int]:
+    """The items written whose comment does not say what less the reference scores on it."""
+    lines = path.read_text().splitlines() if path.exists() else []
+    short = sum(
+        any(line.strip().startswith(f"{i}:") and "the reference scores" in line for line in lines)
+        for i in items
+    )
+    return len(items) - short, len(items)
 
 
 def _scored() -> list[Reference]:

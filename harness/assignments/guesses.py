@@ -110,6 +110,7 @@ class Guesses:
     conventions: dict[str, Any] = field(default_factory=dict)
     why: dict[str, str] = field(default_factory=dict)  # convention -> what suggested it
     unwritten: tuple[Unwritten, ...] = ()
+    markers: tuple[str, ...] = ()  # the one-character strings cells are compared with, most first
 
 
 def guess(source: str, starter: Sequence[str] = ()) -> Guesses:
@@ -134,7 +135,7 @@ def guess(source: str, starter: Sequence[str] = ()) -> Guesses:
     nodes = {n.name: n for n in _public(tree.body)}
     found_all = tuple(replace(g, uses=_helpers(nodes[g.function], names)) for g in kept)
     conventions, why = _conventions(tree, source)
-    return Guesses(found_all, conventions, why, tuple(unwritten))
+    return Guesses(found_all, conventions, why, tuple(unwritten), _markers(tree))
 
 
 def without(found: Guesses, function: str, why: str) -> Guesses:
@@ -351,6 +352,18 @@ def _conventions(tree: ast.Module, source: str) -> tuple[dict[str, Any], dict[st
     conventions["sizes"] = [4, 9] if sized else [9]
     why["sizes"] = "a size computed from the grid" if sized else "no size computed: 9x9"
     return conventions, why
+
+
+def _markers(tree: ast.Module) -> tuple[str, ...]:
+    """The blank markers a loader may read (`ch == "."`), most compared first: the file
+    formats `new` tries write these first."""
+    seen: Counter[str] = Counter()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare) and isinstance(node.ops[0], (ast.Eq, ast.NotEq)):
+            for side in (node.left, *node.comparators):
+                if isinstance(side, ast.Constant) and side.value in (".", "0", "_", "x", "-"):
+                    seen[side.value] += 1
+    return tuple(marker for marker, _ in seen.most_common())
 
 
 def _blank(tree: ast.Module) -> tuple[Any, int]:

@@ -634,7 +634,7 @@ def new(
 
     def work() -> ExitCode:
         path = config or _config_here()
-        made = scaffold(name, reference, path, suite or (), examples, starter or ())
+        made = scaffold(name, reference, path, suite or (), examples, starter or (), jobs)
         typer.echo(f"wrote assignments.{name} to {made.config}" + "".join(
             f"; puzzles to {p}" for p in made.suites
         ))  # fmt: skip

@@ -13,12 +13,15 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from harness.assignments.guesses import Guess, Guesses, Unwritten, guess, without
+from harness.cli.tried import Tried, tried
 from harness.config import CONFIG_NAME, load_config
-from harness.errors import BadInput, HarnessError, InternalError, one_line
+from harness.errors import BadInput, InternalError, one_line
+from harness.grading.answers import answered
+from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import make_plan
 from harness.puzzles.generate import Request, generate
 from harness.puzzles.rating import plain_tries
@@ -37,6 +40,7 @@ class Scaffolded:
     config: Path  # the config.yaml written to
     suites: tuple[Path, ...]  # suite files written (none when suites were given)
     guesses: Guesses
+    tried: Tried  # what running the reference chose
 
 
 @dataclass(frozen=True)
@@ -51,9 +55,9 @@ class Draft:
     examples: str | None
     starter: tuple[str, ...]
 
-    def text(self, found: Guesses) -> str:
+    def text(self, found: Guesses, tried: Tried | None = None) -> str:
         entry = _entry(self.name, self.reference, self.config.parent, found, self.suites,
-                       self.examples, self.starter)  # fmt: skip
+                       self.examples, self.starter, tried)  # fmt: skip
         return self.before.rstrip("\n") + "\n" + entry
 
 
@@ -64,11 +68,13 @@ def scaffold(
     suites: Sequence[Path] = (),
     examples: Path | None = None,
     starter: Sequence[Path] = (),
+    jobs: int = 1,
 ) -> Scaffolded:
     """Write the entry for `name`; BadInput for a reference that cannot be read, a name already
     taken, an examples folder or starter file that is not there (each said before anything is
     written). An item whose guess the harness cannot plan is left out, in a comment saying why;
-    the config is written only once it loads and plans."""
+    the config is written only once it loads and plans. The conventions and file formats that
+    can be tried are, by running the reference (harness/cli/tried.py)."""
     for file in starter:
         if not file.is_file():
             raise BadInput(f"--starter: {file} is not a file")
@@ -91,23 +97,47 @@ def scaffold(
     )
     try:
         found = _plannable(draft, found)
-    except HarnessError:
+        ran = tried(_trial(draft), name, found.markers, jobs)
+        found = _with_conventions(found, ran)
+        found = _plannable(draft, found, ran)
+    except BaseException:
         for suite in written:
             suite.unlink(missing_ok=True)
+        _trial(draft).unlink(missing_ok=True)
         raise
     os.replace(_trial(draft), path)
-    return Scaffolded(path, written, found)
+    return Scaffolded(path, written, found, ran)
 
 
-def _plannable(draft: Draft, found: Guesses) -> Guesses:
+def _with_conventions(found: Guesses, ran: Tried) -> Guesses:
+    """The index base and blank the reference was run under and kept, each said."""
+    conventions, why = dict(found.conventions), dict(found.why)
+    full = all(_full(m) for m in ran.marks.values())
+    for key, value in ran.conventions.items():
+        if value != conventions.get(key):
+            why[key] = (f"{why.get(key, '')}, but tried: the reference scores more under "
+                        f"{_yaml(value)} than {_yaml(conventions.get(key))}")  # fmt: skip
+            conventions[key] = value
+        elif full:
+            why[key] += "; tried: the reference scores full marks"
+    return replace(found, conventions=conventions, why=why)
+
+
+def _plannable(draft: Draft, found: Guesses, ran: Tried | None = None) -> Guesses:
     """The guesses less each item the harness cannot plan (its probes cannot be built from
-    its guessed role and arguments), each said in a comment with the harness's reason. The
-    entry then loads and plans: what is left written to the trial file (`_trial`)."""
+    its guessed role and arguments, or the reference fails its own calls), each said in a
+    comment with the harness's reason; once tried (`ran`), less each item the reference cannot
+    stand in for as a helper, as `check` plans. The entry then loads and plans: what is left
+    written to the trial file (`_trial`)."""
     for _ in range(len(found.functions) + 1):
         trial = _trial(draft)
-        trial.write_text(draft.text(found), encoding="utf-8")
+        trial.write_text(draft.text(found, ran), encoding="utf-8")
         try:
-            make_plan(load_config(trial), draft.name)
+            config = load_config(trial)
+            if ran is None:  # its probes built, and its own answers where it is the judge
+                answered(config, make_plan(config, draft.name))
+            else:  # as `check` plans, before it grades (the reference as students' helpers too)
+                calibrated_plan(config, draft.name)
             return found
         except BadInput as err:
             refused = _refused_item(str(err), draft.name, found)
@@ -126,12 +156,19 @@ def _trial(draft: Draft) -> Path:
 
 
 def _refused_item(message: str, name: str, found: Guesses) -> tuple[str, str] | None:
-    """The written item a planning error names, and the error's reason, if it names one."""
-    at = rf"assignments\.{re.escape(name)}\.items\.([A-Za-z_][A-Za-z0-9_]*): (.*)"
-    match = re.search(at, message)
-    if match is None or match.group(1) not in {g.function for g in found.functions}:
-        return None
-    return match.group(1), match.group(2)
+    """The written item a planning error names, and the error's reason, if it names one: an
+    item whose probes cannot be built, or one the reference fails (role reference: its
+    guessed arguments are not what the function takes)."""
+    item = r"([A-Za-z_][A-Za-z0-9_]*)"
+    built = re.search(rf"assignments\.{re.escape(name)}\.items\.{item}: (.*)", message)
+    failed = re.search(rf"\.reference: (.*\bfails {item}\(.*)", message)
+    answer = re.search(rf"\b{item}: (the reference answered .*)", message)
+    for match, why in ((built, 2), (answer, 2)):
+        if match is not None and match.group(1) in {g.function for g in found.functions}:
+            return match.group(1), match.group(why)
+    if failed is not None and failed.group(2) in {g.function for g in found.functions}:
+        return failed.group(2), failed.group(1)
+    return None
 
 
 def _guesses(reference: Path, starter: Sequence[Path]) -> Guesses:
@@ -198,6 +235,7 @@ def _entry(
     suites: Sequence[str],
     examples: str | None,
     starter: Sequence[str] = (),
+    tried: Tried | None = None,
 ) -> str:
     folder = _relative(reference.parent, root)
     lines = [
@@ -220,7 +258,7 @@ def _entry(
                          f"# guess: {found.why.get(key, '')}")  # fmt: skip
     lines.append("    items:")
     for function in found.functions:
-        lines += _item(function)
+        lines += _item(function, tried)
     lines += _unwritten(found.unwritten)
     return "\n".join(lines) + "\n"
 
@@ -250,10 +288,14 @@ def _starter(files: Sequence[str]) -> list[str]:
     ]
 
 
-def _item(function: Guess) -> list[str]:
+def _item(function: Guess, tried: Tried | None = None) -> list[str]:
     name = function.function
+    scored = tried.marks.get(name) if tried is not None else None
+    because = function.because
+    if scored is not None and not _full(scored):
+        because += f"; the reference scores {_shown(scored)} on it: check it"
     lines = [
-        f"      {name}:{_pad(len(name) + 7)}# guess: {function.because}",
+        f"      {name}:{_pad(len(name) + 7)}# guess: {because}",
         f"        marks: {DEFAULT_MARKS}{_pad(17)}# guess: split the marks as the handout does",
         f"        role: {function.role}",
     ]
@@ -261,6 +303,8 @@ def _item(function: Guess) -> list[str]:
         lines.append(f"        unit: {function.unit}")
     shown = f"[{', '.join(function.args)}]"
     lines.append(f"        args: {shown}{_pad(14 + len(shown))}# guess: from its parameters")
+    if (function.role == "load" or "file" in function.args) and tried is not None:
+        lines += _file(tried, name)
     if function.otherwise is not None:
         shown = _yaml(function.otherwise[0])
         lines.append(f"        otherwise: {shown}{_pad(19 + len(shown))}"
@@ -279,9 +323,34 @@ def _item(function: Guess) -> list[str]:
     return lines
 
 
+def _file(tried: Tried, name: str) -> list[str]:
+    """A loader's file format: the one the reference read in full, said as tried."""
+    fmt = tried.files.get(name)
+    if fmt is None:
+        return [f"        # file: the default format; none of the {tried.formats} tried gave the "
+                "reference full marks"]  # fmt: skip
+    keys = fmt.model_dump(exclude_defaults=True)
+    shown = "{" + ", ".join(f"{k}: {_yaml(v)}" for k, v in keys.items()) + "}"
+    how = ("its loader's, under which the reference scores full marks" if name in tried.inherited
+           else f"the reference reads it in full ({tried.formats} formats tried)")  # fmt: skip
+    if not _full(tried.marks.get(name, (0, 0))):
+        how = f"its loader's (the reference scores {_shown(tried.marks.get(name, (0, 0)))} on it)"
+    return [f"        file: {shown}{_pad(14 + len(shown))}# tried: {how}"]
+
+
+def _shown(marks: tuple[float, float]) -> str:
+    return f"{marks[0]:g}/{marks[1]:g}"
+
+
+def _full(marks: tuple[float, float]) -> bool:
+    return marks[1] > 0 and abs(marks[0] - marks[1]) < 0.005
+
+
 def _yaml(value: object) -> str:
     if value is None:
         return "null"
+    if value is True or value is False:
+        return str(value).lower()
     if isinstance(value, str):
         return f'"{value}"'
     if isinstance(value, list):
