@@ -21,7 +21,9 @@ def render() -> str:
         meaning = said.get(name)
         if meaning is None:
             raise ValueError(f"role {name}: no comment in harness/vocabulary.py says what it is")
-        args = ", ".join(vocabulary.role_args(name)) or "as `args:` says"
+        args = ", ".join(vocabulary.role_args(name)) or (
+            "as `args:` says" if name == "reference" else "none (a method of the object)"
+        )
         doc = inspect.getdoc(type(role)) or inspect.getdoc(type(role).__mro__[1]) or ""
         asked = " ".join(doc.split()) or "see the role's own page"
         rows.append(f"| `{name}` | {meaning} | `{args}` | {asked} |")

@@ -26,7 +26,7 @@ from harness.records.outcomes import AdaptationKind
 from harness.records.results import RuleName
 from harness.records.similarity import Settings as SimilaritySettings
 from harness.records.tiers import Tier
-from harness.vocabulary import Conventions, Declared, Role
+from harness.vocabulary import Conventions, Declared, ObjectConfig, Role
 from harness.yamlfile import dotted, first_error, read_yaml
 
 HelperPolicy = Literal["own", "reference", "better"]
@@ -651,6 +651,11 @@ class AssignmentConfig(_Strict):
         description="how the course writes a grid, for every declared item's calls and answers "
         "(harness/vocabulary.py)",
     )
+    objects: dict[str, ObjectConfig] = Field(
+        default_factory=dict,
+        description="the student's classes the items work on, by class name: how an object is "
+        "made from a case's grid, and the paths to its cells and their values and domains",
+    )
     entry: str | None = Field(
         default=None,
         description="the entry file's name (`a2.py`); null: the only .py file of the folder",
@@ -762,6 +767,20 @@ class AssignmentConfig(_Strict):
             for needed in item.depends_on:
                 if needed not in self.items:
                     raise ValueError(f"items.{name}.depends_on: {needed!r} is not an item")
+        return self
+
+    @model_validator(mode="after")
+    def _objects_are_declared(self) -> AssignmentConfig:
+        for key, shape in self.objects.items():
+            for name in shape.names(key):
+                if not name.isidentifier():
+                    raise ValueError(f"objects.{key}: {name!r} is not a class name")
+        for name, item in self.items.items():
+            if item.object is not None and item.object not in self.objects:
+                known = ", ".join(self.objects) or "none"
+                raise ValueError(
+                    f"items.{name}.object: {item.object!r} is not under `objects:` ({known})"
+                )
         return self
 
     @model_validator(mode="after")

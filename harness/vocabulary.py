@@ -15,6 +15,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from harness import paths
+
 Role = Literal[
     "box-of",  # the box (block) holding a position, numbered across then down
     "position-in-box",  # where a position lies in its box, numbered across then down
@@ -36,6 +38,15 @@ Role = Literal[
     "load",  # the grid read from a puzzle file in the course's format (`file:`)
     "display",  # the grid printed (`layout:`)
     "solve",  # the puzzle solved, in the form the course asks (`returns:`)
+    # constraint search over an object's cells and domains (`object:`):
+    "forward-check",  # the peers' domains after removing a value (`mode: count`: how many lose it)
+    "degree",  # how many unassigned peers a cell has
+    "mrv",  # an unassigned cell with the fewest values left (any of the tied)
+    "lcv",  # a cell's domain, the value removing fewest peer values first (ties any order)
+    "ac3",  # every domain made arc consistent, in place; False when one empties
+    "naked-singles",  # domains after naked singles propagate (for all-different: AC-3's)
+    "hidden-singles",  # domains after naked and hidden singles propagate
+    "search",  # backtracking over domains: a solved copy or None, the input left as it was
     "reference",  # whatever the teacher's reference answers to the same call (`compare:`)
 ]
 ArgKind = Literal[
@@ -47,7 +58,16 @@ ArgKind = Literal[
     "value",  # a value of the alphabet
     "values",  # a list of values (a unit's)
     "file",  # the path of a puzzle file written in the course's format
+    "object",  # the student's object (`object:`), made from the case's grid
 ]
+Read = Literal[
+    "return",  # the value returned (a cell as its position, a board as its grid and domains)
+    "domains",  # every cell's domain after the call
+    "grid",  # the values the object holds after the call
+    "changed",  # whether the call changed the object (any value or domain)
+    "attribute",  # the object's `attribute:` after the call
+]
+ForwardMode = Literal["remove", "count"]
 Unit = Literal["row", "column", "box"]
 Representation = Literal["rows", "flat", "string", "dict"]
 Alphabet = Literal["digits", "zero-based", "letters"]
@@ -66,7 +86,7 @@ Variant = Literal["final-newline", "trailing-spaces", "crlf-final-newline"]
 Positions = Literal["every", "empty", "filled"]
 LARGEST = 36  # the largest grid a course uses (B351's 36x36)
 
-_ROLE_ARGS: dict[str, tuple[str, ...]] = {  # each role's arguments, as most handouts order them
+_ROLE_ARGS: dict[str, tuple[ArgKind, ...]] = {  # each role's arguments, as most handouts order them
     "box-of": ("grid", "position"),
     "position-in-box": ("grid", "position"),
     "unit-values": ("grid", "index"),
@@ -87,8 +107,19 @@ _ROLE_ARGS: dict[str, tuple[str, ...]] = {  # each role's arguments, as most han
     "load": ("file",),
     "display": ("grid",),
     "solve": ("grid",),
+    "forward-check": ("row", "column", "value"),
+    "degree": ("row", "column"),
+    "mrv": (),
+    "lcv": ("row", "column"),
+    "ac3": ("object",),
+    "naked-singles": ("object",),
+    "hidden-singles": ("object",),
+    "search": ("object",),
     "reference": (),
 }
+OBJECT_ROLES = frozenset(
+    {"forward-check", "degree", "mrv", "lcv", "ac3", "naked-singles", "hidden-singles", "search"}
+)
 _NEEDS_UNIT = {"unit-values", "in-unit", "legal-unit"}
 
 
@@ -163,6 +194,104 @@ class FileFormat(_Strict):
     )
 
 
+Plain = str | int | float | bool | None
+
+
+class Given(_Strict):
+    """A plain argument written as it is: a mode string, a flag (`{given: count}`)."""
+
+    given: Plain = Field(description="the value passed, as the course writes it")
+
+
+Argument = ArgKind | Given
+
+
+class Maker(_Strict):
+    """How an object is made from a case's grid: the class called (its constructor), a
+    class method of it (`method:`), or a module function (`function:`), given `args:` (extra
+    parameters with defaults are left to their defaults)."""
+
+    function: str | None = Field(
+        default=None, description="a module function that returns the object (a loader)"
+    )
+    method: str | None = Field(
+        default=None, description="a class method (or static method) of the class that makes it"
+    )
+    args: tuple[Argument, ...] = Field(
+        default=("grid",),
+        description="what it is given: `grid` (the case's, in the course's representation), "
+        "`file` (the grid written in `file:`'s format), `{given: ...}`",
+    )
+    file: FileFormat = Field(default=FileFormat(), description="the puzzle file it reads")
+
+    @model_validator(mode="after")
+    def _one_way(self) -> Maker:
+        if self.function and self.method:
+            raise ValueError("give `function:` or `method:`, not both")
+        bad = [a for a in self.args if a not in ("grid", "file") and not isinstance(a, Given)]
+        if bad:
+            raise ValueError(f"args: {bad[0]} cannot make an object (grid, file or {{given: ...}})")
+        return self
+
+
+class ObjectConfig(_Strict):
+    """A class of the student's: its name (the key) and other spellings, how an object is made
+    from a case's grid, and the paths (harness/paths.py) from an object to a cell and from a
+    cell to its value, domain, row and column. Paths are data, never evaluated."""
+
+    aliases: tuple[str, ...] = Field(default=(), description="other names accepted for the class")
+    make: Maker = Field(default=Maker(), description="how an object is made from a grid")
+    cell: str = Field(
+        default="cells[row][column]",
+        description="from the object to one cell: attributes, subscripts ([row], [column], "
+        "[index], [position], [0]) and calls without arguments",
+    )
+    value: str = Field(default="value", description="from a cell to its value (0: unassigned)")
+    domain: str = Field(
+        default="domain",
+        description="from a cell to its domain (a set or list of values); the harness sets "
+        "domains through it, so it ends in an attribute or a subscript",
+    )
+    row: str | None = Field(
+        default="row", description="from a cell to its row (a returned cell is read by it)"
+    )
+    column: str | None = Field(default="col", description="from a cell to its column")
+
+    @field_validator("cell")
+    @classmethod
+    def _cell(cls, text: str) -> str:
+        paths.cell_path(text)
+        return text
+
+    @field_validator("value", "row", "column")
+    @classmethod
+    def _plain(cls, text: str | None) -> str | None:
+        if text is not None:
+            paths.plain_path(text)
+        return text
+
+    @field_validator("domain")
+    @classmethod
+    def _domain(cls, text: str) -> str:
+        paths.writable(text, paths.plain_path(text))
+        return text
+
+    def names(self, key: str) -> tuple[str, ...]:
+        """The class's names to look for, its own first."""
+        return (key, *self.aliases)
+
+    def steps(self) -> dict[str, tuple[paths.Step, ...] | None]:
+        """Every path, parsed (each was checked on loading)."""
+        found: dict[str, tuple[paths.Step, ...] | None] = {
+            "cell": paths.parse(self.cell),
+            "value": paths.parse(self.value),
+            "domain": paths.parse(self.domain),
+        }
+        found["row"] = paths.parse(self.row) if self.row else None
+        found["column"] = paths.parse(self.column) if self.column else None
+        return found
+
+
 class Example(_Strict):
     """A call the handout shows: its arguments (the grid as rows of the course's values), and
     its answer where the role cannot compute it."""
@@ -193,10 +322,29 @@ class Declared(_Strict):
         "from the suites' cases and its answers judged by the harness's model (`reference`: by "
         "the teacher's reference making the same call)",
     )
-    args: tuple[ArgKind, ...] | None = Field(
+    args: tuple[Argument, ...] | None = Field(
         default=None,
         description="what each call is given, in the signature's order (default: the role's, "
-        "such as `[grid, position]`)",
+        "such as `[grid, position]`); `{given: ...}` a plain value as it is (a mode, a flag)",
+    )
+    object: str | None = Field(
+        default=None,
+        description="the student's class (a name under the assignment's `objects:`): the item is "
+        "its method, called on an object made from the case's grid; with `object` in `args:`, "
+        "a module function given that object",
+    )
+    mode: ForwardMode = Field(
+        default="remove",
+        description="forward-check: `remove` (the peers' domains after, False on a wipe-out) or "
+        "`count` (how many unassigned peers hold the value; nothing changes)",
+    )
+    reads: tuple[Read, ...] | None = Field(
+        default=None,
+        description="reference with `object:`: what is read back and compared: `return`, "
+        "`domains`, `grid`, `changed`, `attribute` (default: `[return]`)",
+    )
+    attribute: str | None = Field(
+        default=None, description="the path read back when `reads:` names `attribute`"
     )
     unit: Unit | None = Field(
         default=None, description="`row`, `column` or `box`: for unit-values and legal-unit"
@@ -286,15 +434,33 @@ class Declared(_Strict):
             return self
         if self.role in _NEEDS_UNIT and self.unit is None:
             raise ValueError(f"role {self.role} needs `unit:` (row, column or box)")
-        if self.role == "reference" and not self.args:
+        if self.role == "reference" and self.args is None:
             raise ValueError("role reference needs `args:` (what its calls are given)")
+        if self.role in OBJECT_ROLES and self.object is None:
+            raise ValueError(f"role {self.role} needs `object:` (the class it works on)")
+        if "object" in self.arguments and self.object is None:
+            raise ValueError("args: `object` needs `object:` (which class)")
+        if self.attribute is not None:
+            paths.plain_path(self.attribute)
+        if "attribute" in (self.reads or ()) and self.attribute is None:
+            raise ValueError("reads: attribute needs `attribute:` (a path from the object)")
         return self
 
     @property
-    def arguments(self) -> tuple[str, ...]:
+    def arguments(self) -> tuple[Argument, ...]:
         return self.args if self.args is not None else _ROLE_ARGS[self.role or "reference"]
 
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The arguments' kinds, a plain value (`{given: ...}`) as `given`."""
+        return tuple("given" if isinstance(a, Given) else a for a in self.arguments)
 
-def role_args(role: str) -> tuple[str, ...]:
+    @property
+    def method(self) -> bool:
+        """Whether the item is a method of its `object:` (not a function given the object)."""
+        return self.object is not None and "object" not in self.arguments
+
+
+def role_args(role: str) -> tuple[ArgKind, ...]:
     """A role's arguments when `args:` is not given."""
     return _ROLE_ARGS[role]

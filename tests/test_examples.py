@@ -104,6 +104,7 @@ def test_a_helper_that_fails_costs_marks_once(graded: tuple[str, dict[str, Any]]
 CHECKED = {  # what `check` grades: the references, and each example with its expected.yaml
     "cmu-15112": 1 + 6,  # the worked examples: other courses' assignments as YAML alone
     "columbia-csp": 1 + 5,
+    "csp-sudoku": 1 + 17,  # objects and constraint search: one example per typical bug
     "columbia-driver": 1 + 12,  # a program given an argument, answering in output.txt
     "monash-fit1045": 1 + 6,
     "sudoku-functions": 1 + 10,
@@ -129,6 +130,7 @@ CONTROLS = {  # the controls `check` grades: stubs made from the reference (7 in
     # C++ or Java, 3 programs or 2 where no-solution is not defined), and the starter if named
     "cmu-15112": 7 + 1,
     "columbia-csp": 7 + 1,
+    "csp-sudoku": 7 + 1,
     "columbia-driver": 2 + 1,
     "monash-fit1045": 7 + 1,
     "sudoku-functions": 7 + 1,

@@ -27,6 +27,7 @@ FUNCTIONS = (  # the shipped assignments of functions and methods, in Python, C 
     "sudoku-script",
     "cmu-15112",
     "columbia-csp",
+    "csp-sudoku",
     "monash-fit1045",
     "c-functions",
     "java-functions",

@@ -97,7 +97,8 @@ def helper_readings_note(both: HelperReadings | None, marked: float, most: float
 
 
 def alias_note(item: str, used: str | None) -> list[str]:
-    if used is None or used == item:
+    """The alias a submission's function (or a method, "Board.mrv") was found under."""
+    if used is None or used.rpartition(".")[2] == item:
         return []
     return [f"accepted the name {used} for {item}: an alias config.yaml accepts"]
 

@@ -23,6 +23,7 @@ from harness.config import AssignmentConfig, LanguageConfig
 from harness.records.outcomes import CallOutcome, LoadOutcome
 from harness.records.probes import Probe
 from harness.sandbox.child import codec
+from harness.sandbox.child.object_driver import REFERENCE_PREFIX
 from harness.sandbox.process import Launch
 from harness.sandbox.workdir import CopyRefused, private_copy
 from harness.shapes.base import RunContext, SubmissionRun, call_limits
@@ -74,15 +75,58 @@ def _function_items(assignment: AssignmentConfig) -> dict[str, str]:
     return {name: item for item, cfg in assignment.items.items() for name in (item, *cfg.aliases)}
 
 
-def resolve_names(assignment: AssignmentConfig, defined: frozenset[str]) -> dict[str, str]:
+def resolve_names(
+    assignment: AssignmentConfig,
+    defined: frozenset[str],
+    members: Mapping[str, frozenset[str]] | None = None,
+) -> dict[str, str]:
     """item -> the name the module defines for it: the item's own name (or the function it is
-    configured to call), else an alias."""
+    configured to call), else an alias; a method of an `objects:` class, "Class.method" under
+    the class's name the module uses (or an alias), where the class has it."""
     found: dict[str, str] = {}
     for item, cfg in assignment.items.items():
+        if cfg.method and cfg.object is not None:
+            method = _method(assignment, item, defined, members or {})
+            if method:
+                found[item] = method
+            continue
         for name in (cfg.function or item, *cfg.aliases):
             if name in defined:
                 found[item] = name
                 break
+    return found
+
+
+def _method(
+    assignment: AssignmentConfig,
+    item: str,
+    defined: frozenset[str],
+    members: Mapping[str, frozenset[str]],
+) -> str:
+    cfg = assignment.items[item]
+    assert cfg.object is not None
+    for owner in assignment.objects[cfg.object].names(cfg.object):
+        for name in (cfg.function or item, *cfg.aliases):
+            if owner in defined and name in members.get(owner, frozenset()):
+                return f"{owner}.{name}"
+    return ""
+
+
+def _substitutes(
+    assignment: AssignmentConfig, probe: Probe, names: Mapping[str, str]
+) -> dict[str, str]:
+    """The module's names the reference stands in for during the call, each -> the reference's
+    name. A class of `objects:` is sent under a name of its own, for the object driver to graft
+    the item's method onto (harness/sandbox/child/object_driver.py)."""
+    found = {}
+    for name in probe.substitutes:
+        item = assignment.items.get(name)
+        if item is not None and item.method:  # a method: the class grafted stands in for it
+            continue
+        if name in assignment.objects:
+            found[f"{REFERENCE_PREFIX}{name}"] = name
+        else:
+            found[names.get(name, name)] = name
     return found
 
 
@@ -112,7 +156,7 @@ class _Calls:
             load = self.session.load()
             if not load.loaded:
                 return load, (), {}
-            names = resolve_names(self.context.assignment, load.names)
+            names = resolve_names(self.context.assignment, load.names, load.members)
             outcomes = tuple(self._one(probe, names) for probe in self.context.probes)
             return load, outcomes, names
         finally:
@@ -133,7 +177,7 @@ class _Calls:
         if probe.defaults and not probe.driver:  # added only where the function lacks them
             request["defaults"] = [codec.encode(value) for value in probe.defaults]
         if probe.substitutes:  # the reference's helpers under the names the module uses
-            request["substitutes"] = {names.get(n, n): n for n in probe.substitutes}
+            request["substitutes"] = _substitutes(assignment, probe, names)
         request["return_args"] = probe.expect.inspects_arguments
         call = functools.partial(self.session.call, request, limits)
         outcome = self.context.budget.run(call, limits.wall_seconds)

@@ -13,21 +13,34 @@ import functools
 from harness.assignments.base import CHILD, ProbeSet
 from harness.assignments.course import Course
 from harness.assignments.declared.calls import Spec
+from harness.assignments.declared.objects import DRIVER
 from harness.assignments.declared.probes import item_probes
 from harness.assignments.declared.roles import ROLES
-from harness.config import AssignmentConfig
+from harness.config import AssignmentConfig, ItemConfig
 
-DRIVER_FILES = {"script": CHILD / "script_driver.py"}  # a driver's prefix -> its module
+DRIVER_FILES = {  # a driver's prefix -> its module
+    "script": CHILD / "script_driver.py",
+    "object": CHILD / "object_driver.py",
+}
 
 
 def probe_set(assignment: AssignmentConfig) -> ProbeSet:
     course = Course(assignment.conventions)
     declared = {name: cfg for name, cfg in assignment.items.items() if cfg.role is not None}
     builders = {
-        name: functools.partial(item_probes, Spec(name, cfg, course))
+        name: functools.partial(item_probes, Spec(name, cfg, course, assignment.objects))
         for name, cfg in declared.items()
     }
     prefixes = {ROLES[cfg.role].driver.split(".")[0] for cfg in declared.values() if cfg.role}
+    prefixes |= {DRIVER.split(".")[0] for cfg in declared.values() if cfg.object is not None}
     drivers = tuple(DRIVER_FILES[p] for p in sorted(prefixes) if p in DRIVER_FILES)
-    helpers = {name: cfg.uses for name, cfg in declared.items() if cfg.uses}
+    helpers = {name: _standing_in(cfg) for name, cfg in declared.items() if cfg.uses}
     return ProbeSet(builders, drivers, helpers)
+
+
+def _standing_in(cfg: ItemConfig) -> tuple[str, ...]:
+    """What the reference stands in for when the item is read again: the helpers it uses, and
+    for an item on an object, the object's class (the item's own method grafted onto the
+    reference's class: harness/sandbox/child/object_driver.py)."""
+    own = (cfg.object,) if cfg.object is not None else ()
+    return (*cfg.uses, *own)

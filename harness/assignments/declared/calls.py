@@ -5,14 +5,16 @@ becomes the course's arguments and the call the feedback shows.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from harness.assignments.course import Course
 from harness.assignments.declared.samples import Named
 from harness.config import ItemConfig
+from harness.puzzles.domains import State
 from harness.puzzles.suites import Case
+from harness.vocabulary import Argument, Given, ObjectConfig
 
 UNSET: Any = object()  # no answer given in the YAML: the role computes it
 
@@ -29,9 +31,22 @@ class Spec:
     def function(self) -> str:
         return self.config.function or self.item
 
+    objects: Mapping[str, ObjectConfig] = field(default_factory=dict)
+
     @property
-    def arguments(self) -> tuple[str, ...]:
+    def arguments(self) -> tuple[Argument, ...]:
         return self.config.arguments
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The arguments' kinds, a plain value as `given`."""
+        return self.config.kinds
+
+    @property
+    def object(self) -> ObjectConfig:
+        """The item's `object:` (the vocabulary requires it where this is asked)."""
+        assert self.config.object is not None
+        return self.objects[self.config.object]
 
     @property
     def sizes(self) -> tuple[int, ...]:
@@ -57,6 +72,7 @@ class At:
     answer: Any = UNSET  # the handout's answer, given in the YAML
     n: int = 0  # the grid's size when no grid is given (a position's successor)
     group: str = ""  # the group it is marked with (Probe.group; "": its own)
+    state: State | None = None  # an object's cells' values and domains (constraint search)
 
     @property
     def hidden(self) -> bool:
@@ -83,7 +99,9 @@ def arguments(spec: Spec, at: At) -> tuple[tuple[Any, ...], list[str]]:
     return tuple(values), shown
 
 
-def _argument(course: Course, kind: str, at: At) -> tuple[Any, str]:
+def _argument(course: Course, kind: Argument, at: At) -> tuple[Any, str]:
+    if isinstance(kind, Given):
+        return kind.given, repr(kind.given)
     if kind == "grid" and at.grid is not None:
         return course.grid(at.grid.grid), f"<{at.grid.label}>"
     if kind in ("position", "row", "column") and at.cell is not None:

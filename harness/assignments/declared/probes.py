@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from harness.assignments.declared.calls import UNSET, At, Spec, arguments, call_text
+from harness.assignments.declared.objects import DRIVER, object_call
 from harness.assignments.declared.role_base import Role
 from harness.assignments.declared.roles import ROLES, file_text
 from harness.assignments.declared.samples import Named
@@ -27,16 +28,22 @@ def item_probes(spec: Spec, cases: Sequence[Case]) -> list[Probe]:
 
 def _probe(spec: Spec, role: Role, at: At) -> Probe:
     at = _with_file(spec, at)
-    args, shown = arguments(spec, at)
+    if spec.config.object is not None:
+        args, call, files = object_call(spec, at)
+        driver = DRIVER
+    else:
+        args, shown = arguments(spec, at)
+        call, driver = call_text(spec, shown, role.suffix(at)), role.driver
+        files = (at.file,) if at.file is not None else ()
     return Probe(
         spec.item,
         role.ident(spec, at),
-        call_text(spec, shown, role.suffix(at)),
+        call,
         args,
         role.expect(spec, at),
         at.hidden,
-        driver=role.driver,
-        files=(at.file,) if at.file is not None else (),
+        driver=driver,
+        files=files,
         defaults=spec.config.defaults,
         group=at.group,
     )
@@ -48,10 +55,10 @@ def _example(spec: Spec, example: Example, number: int) -> At:
     if len(example.args) != len(spec.arguments):
         raise ValueError(
             f"examples[{number - 1}].args: {len(example.args)} arguments, but args: names "
-            f"{len(spec.arguments)} ({', '.join(spec.arguments)})"
+            f"{len(spec.arguments)} ({', '.join(spec.kinds)})"
         )
     fields: dict[str, object] = {"label": label}
-    for kind, value in zip(spec.arguments, example.args, strict=True):
+    for kind, value in zip(spec.kinds, example.args, strict=True):
         fields.update(_read(spec, kind, value, label, number))
     if "row" in fields or "column" in fields:
         fields["cell"] = (fields.pop("row", 0), fields.pop("column", 0))

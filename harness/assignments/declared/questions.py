@@ -140,7 +140,7 @@ def _unit_grids(
 
 def _by_cell(spec: Spec) -> bool:
     """Whether `args:` asks about a unit through a cell of it, rather than by its number."""
-    kinds = set(spec.arguments)
+    kinds = set(spec.kinds)
     if "value" not in kinds or not kinds & {"index", "position", "row", "column"}:
         raise ValueError("args: in-unit needs a value, and the unit's index or a cell in it")
     return "index" not in kinds

@@ -19,6 +19,15 @@ from typing import Any
 
 from harness.assignments.declared import samples
 from harness.assignments.declared.calls import UNSET, At, Spec
+from harness.assignments.declared.constraint import (
+    DegreeRole,
+    ForwardCheck,
+    HiddenSingles,
+    Lcv,
+    Mrv,
+    Propagate,
+    Search,
+)
 from harness.assignments.declared.expect import (
     AnyEmpty,
     Copied,
@@ -52,6 +61,7 @@ from harness.assignments.expectations import Equal, GridAfter, SameMembers, Solv
 from harness.puzzles import sudoku
 from harness.puzzles.suites import Case
 from harness.records.probes import Expectation
+from harness.vocabulary import Role as VocabularyRole
 
 GRID_SAMPLES = 2  # cases whose puzzle and solution a unit's role is asked on, per size
 CANDIDATE_SAMPLES = 3  # puzzles whose cells a cell's role is asked on, per size
@@ -381,7 +391,7 @@ class Reference(RoleBase):
     teacher's reference answers each call before grading (harness/grading/answers.py)."""
 
     def situations(self, spec: Spec, cases: Sequence[Case]) -> list[At]:
-        kinds = set(spec.arguments)
+        kinds = set(spec.kinds)
         chosen = samples.pool(cases, spec.sizes)[: spec.count(REFERENCE_SAMPLES)]
         found = [At(g, c) for c in chosen for g in samples.puzzles_and_solutions([c])]
         if kinds & {"position", "row", "column"}:
@@ -409,7 +419,7 @@ class Reference(RoleBase):
         return FromReference(spec.config.compare, at.size, spec.course, answer, given)
 
 
-ROLES: dict[str, Role] = {
+ROLES: dict[VocabularyRole, Role] = {
     "box-of": BoxOf(),
     "position-in-box": PositionInBox(),
     "unit-values": UnitValues(),
@@ -430,5 +440,13 @@ ROLES: dict[str, Role] = {
     "load": Load(),
     "display": Display(),
     "solve": Solve(),
+    "forward-check": ForwardCheck(),
+    "degree": DegreeRole(),
+    "mrv": Mrv(),
+    "lcv": Lcv(),
+    "ac3": Propagate(),
+    "naked-singles": Propagate(),
+    "hidden-singles": HiddenSingles(),
+    "search": Search(),
     "reference": Reference(),
 }

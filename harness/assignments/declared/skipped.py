@@ -17,7 +17,7 @@ from harness.config import AssignmentConfig
 from harness.puzzles.suites import Case
 
 ASKS_UNSOLVABLE = {"unit-values", "candidates", "first-empty", "any-empty", "load", "display",
-                   "copy", "reference"}  # fmt: skip
+                   "copy", "reference", "search"}  # fmt: skip
 ASKS_NO_CASE = {"next-cell"}  # a position's successor: no grid at all
 
 

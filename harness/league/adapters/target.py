@@ -33,7 +33,7 @@ class Target:
         found = cls(
             name,
             item.function or name,
-            item.arguments,
+            item.kinds,
             item.returns,
             conventions,
             item.file,
