@@ -40,7 +40,15 @@ STARTER = """def load_puzzle(path):
     pass
 
 
+def display_puzzle(puzzle):
+    pass
+
+
 def get_next(row, col):
+    pass
+
+
+def copy_puzzle(puzzle):
     pass
 
 

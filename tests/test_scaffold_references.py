@@ -56,8 +56,8 @@ def _references() -> list[Reference]:
 REFERENCES = _references()
 # what `new` cannot write today, and the one line it says instead
 REFUSED = {
-    "board-solver:board-solver/a2.py": "no module function to grade, only methods",
-    "csp-sudoku:csp-sudoku/csp.py": "no module function to grade, only methods",  # issue 40's
+    "board-solver:board-solver/a2.py": "no item can be written: Board.loadSudoku: the starter",
+    "columbia-driver:columbia-driver/driver_3.py": "no item can be written: domains_of: the",
 }
 
 
@@ -116,28 +116,33 @@ def test_new_on_every_shipped_reference_writes_a_config_that_validates(
     print(f"\n{reference.id}: the reference scores {rows[0].got}/{rows[0].expected}")
 
 
-def test_new_says_in_comments_what_it_cannot_write_and_why(tmp_path: Path) -> None:
-    """Methods (each with its guessed role), a function taking the module's object, one with
-    no parameters, and what the starter gives working: comments, never items; the rest items."""
+def test_new_writes_a_class_s_methods_and_says_in_comments_what_it_cannot_write(
+    tmp_path: Path,
+) -> None:
+    """A board class made from a grid: its methods are items on it (`object:`), a function
+    given the board too; a function with no parameters and what the starter gives working are
+    comments, with why; where the reference does not score full marks, its item says so."""
     fixture = REPO / "tests" / "fixtures" / "scaffold"
     reference = Reference("csp", fixture / "csp.py", (fixture / "starter.py",))
     code, output = _new(tmp_path, reference)
     assert code == ExitCode.OK, output
     text = (tmp_path / "config.yaml").read_text()
-    assert list(load_config(tmp_path / "config.yaml").assignment("x").items) == ["get_row"]
-    comments = [line.strip() for line in text.splitlines() if line.strip().startswith("# ")]
-    assert comments[-8:] == [
-        "# backtrack: not an item: takes a Board (the module's class): objects are not in the "
-        "YAML vocabulary yet",
-        "#   guess: role solve, args [grid] (its name (backtrack))",
+    assignment = load_config(tmp_path / "config.yaml").assignment("x")
+    assert list(assignment.objects) == ["Board"]
+    assert {name: (cfg.role, cfg.object) for name, cfg in assignment.items.items()} == {
+        "backtrack": ("search", "Board"),
+        "get_row": ("unit-values", None),
+        "forward_check": ("forward-check", "Board"),
+        "mrv": ("mrv", "Board"),
+    }
+    lines = [line.strip() for line in text.splitlines()]
+    assert lines[-2:] == [
         "# show: not an item: takes no arguments: no call a case can make (it reads input, or "
         "prints)",
         "# Board.peers: not an item: the starter gives it working: not the student's work",
-        "# Board.forward_check: not an item: a method: objects are not in the YAML vocabulary yet",
-        "#   guess: role forward-check, args [row, column, value] (its name (forward_check))",
-        "# Board.mrv: not an item: a method: objects are not in the YAML vocabulary yet",
-        "#   guess: role mrv, args [] (its name (mrv))",
     ], text
+    said = [line for line in lines if "the reference scores 0/10 on it: check it" in line]
+    assert [line.split(":")[0] for line in said] == ["backtrack", "forward_check"], text
 
 
 CONVENTIONS = ("index_base", "blank", "representation", "sizes")
@@ -151,6 +156,7 @@ FLOOR = {
     "cmu-15112:cmu-15112/sudoku.py": (6, 6, 4, 6, 0, 6),
     "columbia-csp:columbia-csp/sudoku.py": (1, 1, 4, 1, 0, 1),
     "monash-fit1045:monash-fit1045/sudoku.py": (5, 4, 4, 5, 2, 5),
+    "csp-sudoku:csp-sudoku/csp.py": (6, 5, 4, 6, 0, 6),
 }
 
 
@@ -256,3 +262,30 @@ def test_the_guesses_are_scored_on_every_shipped_reference(
 
 def _shown(score: tuple[int, int]) -> str:
     return f"{score[0]}/{score[1]}"
+
+
+def test_new_on_the_csp_reference_passes_check(tmp_path: Path) -> None:
+    """Issue 40's own case: classes and constraint search. `new` with its starter writes six
+    items on the board and module functions, and then `check` passes: the reference at full
+    marks, the seven stubs at 5% at most, the starter at 0."""
+    shipped = SHIPPED.assignment("csp-sudoku")
+    assert shipped.reference is not None
+    folder, starter = SHIPPED.path(shipped.reference), SHIPPED.path(shipped.starter.files[0])
+    here = Path.cwd()
+    os.chdir(tmp_path)
+    try:
+        args = ["new", "x", "--reference", str(folder / "csp.py"), "--starter", str(starter)]
+        result = CliRunner().invoke(app, args)
+    finally:
+        os.chdir(here)
+    assert result.exit_code == ExitCode.OK, result.output
+    assert "9 ok, 0 mismatched" in result.output, result.output
+    items = load_config(tmp_path / "config.yaml").assignment("x").items
+    assert {name: cfg.role for name, cfg in items.items()} == {
+        "ac3": "ac3",
+        "backtrack": "search",
+        "forward_check": "forward-check",
+        "degree": "degree",
+        "mrv": "mrv",
+        "lcv": "lcv",
+    }

@@ -7,11 +7,17 @@ pos)` is candidates on a grid and a position), the conventions from the source's
 index shifted by one (`row - 1`), the blank its comparisons name (`== 0`, `== 'x'`), keys made of
 row letters (`'ABCDEFGHI'`), a size computed from the grid (`len(grid) ** 0.5`).
 
-What cannot be an item of today's vocabulary is said, never written: a function with no
-parameters (no call a case can make), one the handout's starter already gives working (not the
-student's work), a class's method or a function taking one of the module's objects (objects are
-not in the YAML vocabulary yet), a role the vocabulary lacks (constraint search's). Each is
-`Unwritten`, with why and, where one fits, the role guessed, for the entry's comments.
+A class made from a grid or a file (`Board(grid)`), whose cells sit at the objects vocabulary's
+default paths, is an object (`objects:`): its methods, and the module functions given one of
+its objects (`ac3(board)`, judged by what they read of it: `board.cells`), are items on it, each
+with a constraint-search role (forward checking, degree, MRV, LCV, AC-3, search) or the
+reference's answer.
+
+What cannot be an item is said, never written: a function with no parameters (no call a case
+can make), one the handout's starter gives working (not the student's work) or does not define
+at all (the reference's own helper), a method of a class the harness cannot make, an
+object-only role given no object. Each is `Unwritten`, with why and, where one fits, the role
+guessed, for the entry's comments.
 """
 
 from __future__ import annotations
@@ -21,9 +27,9 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, get_args
+from typing import Any
 
-from harness.vocabulary import Role
+from harness.vocabulary import OBJECT_ROLES
 
 # (role, unit) by the words of a function's name, the first that matches; None: no role, the
 # teacher's reference answers (role: reference)
@@ -57,16 +63,16 @@ NAMES: tuple[tuple[str, str, str | None], ...] = (
     (r"copy|clone|duplicate", "copy", None),
     (r"load|read|from.*file|parse", "load", None),
     (r"display|print|show|draw", "display", None),
-    # constraint search: roles the YAML vocabulary does not have yet (issue 40), guessed for the
-    # entry's comments; first, as "forward_check" would read as `place`
+    # constraint search, on an object (`object:`); first, as "forward_check" would read as `place`
     (r"forward.*check", "forward-check", None),
     (r"(^|_)degree", "degree", None),
     (r"(^|_)mrv$|most.*constrained|minimum.*remaining|fewest.*(values|remaining)", "mrv", None),
     (r"(^|_)lcv$|least.*constraining", "lcv", None),
-    (r"(^|_)ac_?3$|arc.*consisten", "arc-consistency", None),
+    (r"(^|_)ac_?3$|arc.*consisten", "ac3", None),
+    (r"naked.*single", "naked-singles", None),
+    (r"hidden.*single", "hidden-singles", None),
     (r"solve|solver|backtrack", "solve", None),
 )
-ROLES: frozenset[str] = frozenset(get_args(Role))  # what the YAML vocabulary can say today
 # an argument's kind by its parameter's name
 PARAMETERS: tuple[tuple[str, str], ...] = (
     (r"^(grid|board|puzzle|sudoku|s|b|g|state|bo)$", "grid"),
@@ -93,6 +99,18 @@ class Guess:
     defaults: tuple[Any, ...] = ()  # the reference's default values for its last parameters
     otherwise: tuple[Any] | None = None  # (what it answers when the role has no answer,)
     uses: tuple[str, ...] = ()  # the module's other functions it calls (its helpers)
+    owner: str | None = None  # the class it is a method of, or whose object it is given
+    reads: tuple[str, ...] = ()  # role reference on an object: what is read back
+
+
+@dataclass(frozen=True)
+class Maker:
+    """A class of the module an object is made of, from a case's grid or a puzzle file."""
+
+    name: str
+    args: tuple[str, ...]  # ("grid",) or ("file",)
+    because: str
+    separator: str | None = None  # a file's, where the class reads CSV (None: the default)
 
 
 @dataclass(frozen=True)
@@ -111,6 +129,7 @@ class Guesses:
     why: dict[str, str] = field(default_factory=dict)  # convention -> what suggested it
     unwritten: tuple[Unwritten, ...] = ()
     markers: tuple[str, ...] = ()  # the one-character strings cells are compared with, most first
+    objects: tuple[Maker, ...] = ()  # the classes the items' objects are made of
 
 
 def guess(source: str, starter: Sequence[str] = ()) -> Guesses:
@@ -119,23 +138,27 @@ def guess(source: str, starter: Sequence[str] = ()) -> Guesses:
     tree = ast.parse(source)
     given = _given(starter)
     classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
-    kept: list[Guess] = []
+    cells = set().union(*(_members(c) for c in classes.values())) if classes else set()
+    makers = {name: _maker(cls, cells) for name, cls in classes.items()}
+    kept: list[tuple[Guess, ast.FunctionDef]] = []
     unwritten: list[Unwritten] = []
     for node in _public(tree.body):
-        found = _function(node)
-        reason = _why_unwritten(node, found, given, classes)
+        found, reason = _module_function(node, given, classes, makers)
         if reason:  # a reason it cannot be an item
-            shown = found if found.args and node.name not in given else None
+            shown = found if found.args and not given.why_not(node.name) else None
             unwritten.append(Unwritten(node.name, reason, shown))
         else:
-            kept.append(found)
+            kept.append((found, node))
     for cls in classes.values():
-        unwritten += _methods(cls, given)
-    names = {g.function for g in kept}
-    nodes = {n.name: n for n in _public(tree.body)}
-    found_all = tuple(replace(g, uses=_helpers(nodes[g.function], names)) for g in kept)
+        methods, said = _methods(cls, given, makers[cls.name], {g.function for g, _ in kept})
+        kept += methods
+        unwritten += said
+    names = {g.function for g, _ in kept}
+    found_all = tuple(replace(g, uses=_helpers(node, names)) for g, node in kept)
+    owners = {g.owner for g in found_all if g.owner}
+    objects = tuple(m for name, m in makers.items() if name in owners and isinstance(m, Maker))
     conventions, why = _conventions(tree, source)
-    return Guesses(found_all, conventions, why, tuple(unwritten), _markers(tree))
+    return Guesses(found_all, conventions, why, tuple(unwritten), _markers(tree), objects)
 
 
 def without(found: Guesses, function: str, why: str) -> Guesses:
@@ -155,40 +178,130 @@ def _public(body: Sequence[ast.stmt]) -> list[ast.FunctionDef]:
     return [n for n in body if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")]
 
 
-def _why_unwritten(
-    node: ast.FunctionDef, found: Guess, given: frozenset[str], classes: dict[str, ast.ClassDef]
-) -> str:
-    """Why a module function cannot be an item of today's vocabulary ("" when it can)."""
-    if node.name in given:
-        return "the starter gives it working: not the student's work"
-    if found.role not in ROLES:
-        return f"role {found.role}: constraint search is not in this version's YAML vocabulary"
-    takes = _object_parameter(node, classes)
-    if takes:
-        return f"takes a {takes} (the module's class): objects are not in the YAML vocabulary yet"
+def _module_function(
+    node: ast.FunctionDef,
+    starter: Starter,
+    classes: dict[str, ast.ClassDef],
+    makers: dict[str, Maker | str],
+) -> tuple[Guess, str]:
+    """A module function's guess, and why it cannot be an item ("" when it can): one given
+    the module's object is its class's item (`object:`)."""
+    found = _function(node)
+    if starter.why_not(node.name):
+        return found, starter.why_not(node.name)
+    taken = _object_parameter(node, classes)
+    if taken is not None:
+        parameter, owner = taken
+        maker = makers[owner]
+        if not isinstance(maker, Maker):
+            return found, maker
+        return _on_object(node, found, owner, parameter), ""
+    if found.role in OBJECT_ROLES:
+        return found, f"role {found.role} works on an object, and it is given none"
     if not found.args:
-        return "takes no arguments: no call a case can make (it reads input, or prints)"
-    return ""
+        return found, "takes no arguments: no call a case can make (it reads input, or prints)"
+    return found, ""
 
 
-def _methods(cls: ast.ClassDef, given: frozenset[str]) -> list[Unwritten]:
-    """A class's public methods, each with its guessed role: methods are not items of the YAML
-    vocabulary yet (the constructor is how the object is made, never an item)."""
-    said = []
+def _on_object(node: ast.FunctionDef, found: Guess, owner: str, parameter: str) -> Guess:
+    """A module function given the module's object (`ac3(board)`): its role among constraint
+    search's, or the reference's answer; the object's parameter is `object`."""
+    given = [a.arg for a in node.args.args]
+    kinds = tuple("object" if p == parameter else _kind(p) for p in given)
+    kinds = kinds[: len(kinds) - len(node.args.defaults)] if node.args.defaults else kinds
+    role = {"solve": "search"}.get(found.role, found.role)
+    if role in OBJECT_ROLES:
+        return replace(found, role=role, args=kinds, owner=owner, returns=None, otherwise=None)
+    return Guess(node.name, "reference", None, kinds, _suggests(found), owner=owner,
+                 reads=_reads(node))  # fmt: skip
+
+
+def _methods(
+    cls: ast.ClassDef, starter: Starter, maker: Maker | str, taken: set[str]
+) -> tuple[list[tuple[Guess, ast.FunctionDef]], list[Unwritten]]:
+    """A class's public methods: each an item on its object (`object:`), its role among
+    constraint search's or the reference's answer; said instead when the starter gives it,
+    when the class cannot be made from a grid, or when a module function has its name."""
+    kept: list[tuple[Guess, ast.FunctionDef]] = []
+    said: list[Unwritten] = []
     for node in _public(cls.body):
-        name = f"{cls.name}.{node.name}"
-        if name in given:
-            said.append(Unwritten(name, "the starter gives it working: not the student's work"))
+        name, found = f"{cls.name}.{node.name}", _function(node)
+        if starter.why_not(name):
+            said.append(Unwritten(name, starter.why_not(name)))
+        elif not isinstance(maker, Maker):
+            said.append(Unwritten(name, maker, found))
+        elif node.name in taken:
+            said.append(Unwritten(name, "a module function has its name too", found))
+        elif found.role in OBJECT_ROLES:
+            kept.append((replace(found, owner=cls.name, returns=None, otherwise=None), node))
         else:
-            said.append(Unwritten(name, "a method: objects are not in the YAML vocabulary yet",
-                                  _function(node)))  # fmt: skip
-    return said
+            guessed = Guess(node.name, "reference", None, found.args, _suggests(found),
+                            owner=cls.name, reads=_reads(node))  # fmt: skip
+            kept.append((guessed, node))
+    return kept, said
 
 
-def _object_parameter(node: ast.FunctionDef, classes: dict[str, ast.ClassDef]) -> str:
-    """The module's class one of the function's parameters is an object of, judged by what it
-    reads of it: an attribute or method that only one of the module's classes defines (a list
-    or a dict is never given `.cells` or `.mrv()`)."""
+def _suggests(found: Guess) -> str:
+    """Why an item on an object is the reference's answer: its name's role is not one for
+    objects (or there is none)."""
+    if found.role == "reference":
+        return f"{found.because}: the reference's answer"
+    return f"{found.because} suggests {found.role}, not a role on objects: the reference's answer"
+
+
+def _reads(node: ast.FunctionDef) -> tuple[str, ...]:
+    """What an object's call is judged by: what it returns, or, when it returns nothing, the
+    values its object holds after."""
+    returned = any(isinstance(n, ast.Return) and n.value is not None for n in ast.walk(node))
+    return ("return",) if returned else ("grid",)
+
+
+CELL_PATHS = ("cells", "value", "domain", "row", "col")  # the objects vocabulary's defaults
+
+
+def _maker(cls: ast.ClassDef, cells: set[str]) -> Maker | str:
+    """How an object of the class is made: its constructor given a grid (`Board(grid)`) or a
+    file (`Board(filename)`); else why none can be: its constructor takes something else, or
+    the default paths to its cells (`cells[row][column]`, and a cell's `value`, `domain`,
+    `row`, `col`) name attributes the module's classes never set."""
+    missing = [name for name in CELL_PATHS if name not in (cells if name != "cells" else
+                                                            _members(cls))]  # fmt: skip
+    if missing:
+        return (f"{cls.name} and its cells set no {', '.join(missing)} (the default paths to a "
+                "cell, its value, domain, row and column): say them under `objects:`")  # fmt: skip
+    init = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"),
+                None)  # fmt: skip
+    params = [a.arg for a in init.args.args[1:]] if init else []
+    needed = params[: len(params) - len(init.args.defaults)] if init else []
+    kinds = [_kind(p) for p in needed]
+    if len(kinds) == 1 and kinds[0] in ("grid", "file"):
+        because = f"{cls.name}({needed[0]}) makes one from a {kinds[0]}"
+        if kinds[0] == "file" and _reads_csv(cls):
+            return Maker(cls.name, ("file",), f"{because} it reads as CSV", ",")
+        return Maker(cls.name, (kinds[0],), because)
+    shown = ", ".join(needed) or "nothing"
+    return f"{cls.name}({shown}): the harness makes an object from a grid or a file"
+
+
+def _reads_csv(cls: ast.ClassDef) -> bool:
+    """Whether the class reads comma-separated values: `csv.reader(...)`, `.split(",")`."""
+    for node in ast.walk(cls):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr == "reader" and isinstance(node.func.value, ast.Name):
+                return node.func.value.id == "csv"
+            if node.func.attr == "split" and any(
+                isinstance(a, ast.Constant) and a.value == "," for a in node.args
+            ):
+                return True
+    return False
+
+
+def _object_parameter(
+    node: ast.FunctionDef, classes: dict[str, ast.ClassDef]
+) -> tuple[str, str] | None:
+    """The parameter that is an object of the module's classes, and its class, judged by what
+    the function reads of it: an attribute or method one of the module's classes defines (a
+    list or a dict is never given `.cells` or `.mrv()`)."""
     members = {c: _members(cls) for c, cls in classes.items()}
     params = {a.arg for a in node.args.args}
     for found in ast.walk(node):
@@ -199,8 +312,8 @@ def _object_parameter(node: ast.FunctionDef, classes: dict[str, ast.ClassDef]) -
         ):
             owners = [c for c, names in members.items() if found.attr in names]
             if owners:
-                return owners[0]
-    return ""
+                return found.value.id, owners[0]
+    return None
 
 
 def _members(cls: ast.ClassDef) -> set[str]:
@@ -217,16 +330,37 @@ def _members(cls: ast.ClassDef) -> set[str]:
     return names - {"__init__"}
 
 
-def _given(sources: Sequence[str]) -> frozenset[str]:
-    """What the starter files give working: functions and methods (as `Class.method`) whose
-    body does work, not a stub's `pass`, `return None` or `return board`."""
+@dataclass(frozen=True)
+class Starter:
+    """What the handout's starter defines (functions, and methods as `Class.method`), and which
+    of them it gives working."""
+
+    defined: frozenset[str]
+    given: frozenset[str]
+
+    def why_not(self, name: str) -> str:
+        """Why `name` is not the student's to write ("" when it is): the starter gives it
+        working, or a starter was given and it does not define it (the reference's helper)."""
+        if name in self.given:
+            return "the starter gives it working: not the student's work"
+        if self.defined and name not in self.defined:
+            return "the starter does not define it: the reference's own helper"
+        return ""
+
+
+def _given(sources: Sequence[str]) -> Starter:
+    """What the starter files define, and give working: a body that does work, not a stub's
+    `pass`, `return None` or `return board`."""
+    defined: set[str] = set()
     given: set[str] = set()
     for source in sources:
         tree = ast.parse(source)
-        given |= {n.name for n in _public(tree.body) if _works(n)}
+        found = [(n.name, n) for n in _public(tree.body)]
         for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):
-            given |= {f"{cls.name}.{n.name}" for n in _public(cls.body) if _works(n)}
-    return frozenset(given)
+            found += [(f"{cls.name}.{n.name}", n) for n in _public(cls.body)]
+        defined |= {name for name, _ in found}
+        given |= {name for name, node in found if _works(node)}
+    return Starter(frozenset(defined), frozenset(given))
 
 
 def _works(node: ast.FunctionDef) -> bool:
@@ -258,13 +392,14 @@ def _function(node: ast.FunctionDef) -> Guess:
 
 
 def _helpers(node: ast.FunctionDef, names: set[str]) -> tuple[str, ...]:
-    """The module's other graded functions this one calls (itself aside), in order of use."""
+    """The other items this one calls (itself aside), in order of use: a function by its name,
+    a method through its object (`self.forward_check(...)`, `board.mrv()`)."""
     called = [
-        n.func.id
+        n.func.id if isinstance(n.func, ast.Name) else n.func.attr
         for n in ast.walk(node)
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in names
+        if isinstance(n, ast.Call) and isinstance(n.func, (ast.Name, ast.Attribute))
     ]
-    return tuple(dict.fromkeys(c for c in called if c != node.name))
+    return tuple(dict.fromkeys(c for c in called if c in names and c != node.name))
 
 
 def _constants(nodes: list[ast.expr]) -> tuple[Any, ...] | None:

@@ -1,8 +1,10 @@
 """`sudoku-harness new NAME --reference FILE`: a config.yaml entry for a new assignment, from the
-reference solution's definitions read by AST (harness/assignments/guesses.py; never run), with
-every guess marked `# guess:` for the teacher to check; puzzles of its own generated when no
-suite is given; the handout's starter (`--starter FILE`) as `starter:`, which `check` holds to
-0 marks; then `check -a NAME` runs it.
+reference solution's definitions read by AST (harness/assignments/guesses.py; never imported),
+with every guess marked `# guess:` for the teacher to check; puzzles of its own generated when
+no suite is given; the handout's starter (`--starter FILE`) as `starter:`, which `check` holds
+to 0 marks. What can be tried is, by running the reference in the sandbox
+(harness/cli/tried.py); what the harness refuses is a comment, never an entry its validation
+refuses. Then `check -a NAME` runs it (`--no-check`: not).
 
 The entry is appended to config.yaml as text, so the teacher's own comments and layout stay as
 they were; a config.yaml is made where there is none.
@@ -161,7 +163,7 @@ def _refused_item(message: str, name: str, found: Guesses) -> tuple[str, str] | 
     guessed arguments are not what the function takes)."""
     item = r"([A-Za-z_][A-Za-z0-9_]*)"
     built = re.search(rf"assignments\.{re.escape(name)}\.items\.{item}: (.*)", message)
-    failed = re.search(rf"\.reference: (.*\bfails {item}\(.*)", message)
+    failed = re.search(rf"\.reference: (.*\bfails (?:\w+\([^)]*\)\.)?{item}\(.*)", message)
     answer = re.search(rf"\b{item}: (the reference answered .*)", message)
     for match, why in ((built, 2), (answer, 2)):
         if match is not None and match.group(1) in {g.function for g in found.functions}:
@@ -190,15 +192,12 @@ def _guesses(reference: Path, starter: Sequence[Path]) -> Guesses:
 
 
 def _nothing_written(found: Guesses) -> str:
-    """Why no item can be written: nothing defined, or only what today's vocabulary lacks."""
+    """Why no item can be written: nothing defined, or only what cannot be an item."""
     if not found.unwritten:
         return "defines no function to grade"
-    methods = [u.name for u in found.unwritten if "." in u.name]
-    if methods:
-        shown = ", ".join(methods[:4]) + (", ..." if len(methods) > 4 else "")
-        return (f"no module function to grade, only methods ({shown}): objects are not in the "
-                "YAML vocabulary yet (a class's methods: a plug-in, docs)")  # fmt: skip
-    return "no function to grade: " + "; ".join(f"{u.name}: {u.why}" for u in found.unwritten)
+    shown = "; ".join(f"{u.name}: {u.why}" for u in found.unwritten[:3])
+    more = f"; and {len(found.unwritten) - 3} more" if len(found.unwritten) > 3 else ""
+    return f"no item can be written: {shown}{more}"
 
 
 def _suites(folder: Path, name: str, found: Guesses) -> tuple[Path, ...]:
@@ -256,11 +255,29 @@ def _entry(
             value = _yaml(found.conventions[key])
             lines.append(f"      {key}: {value}{_pad(8 + len(key) + len(value))}"
                          f"# guess: {found.why.get(key, '')}")  # fmt: skip
+    lines += _objects(found)
     lines.append("    items:")
     for function in found.functions:
         lines += _item(function, tried)
     lines += _unwritten(found.unwritten)
     return "\n".join(lines) + "\n"
+
+
+def _objects(found: Guesses) -> list[str]:
+    """`objects:`: each class the items' objects are made of, and how (its paths to a cell's
+    value, domain, row and column left to the defaults, said so)."""
+    if not found.objects:
+        return []
+    lines = ["    objects:                       # guess: the classes whose objects the items use"]
+    for maker in found.objects:
+        csv = f', file: {{separator: "{maker.separator}"}}' if maker.separator else ""
+        shown = f"{{args: [{', '.join(maker.args)}]{csv}}}"
+        lines += [
+            f"      {maker.name}:{_pad(len(maker.name) + 7)}# guess: {maker.because}",
+            f"        make: {shown}{_pad(14 + len(shown))}# guess: the default paths to its cells:",
+            "        # cell: cells[row][column], value: value, domain: domain, column: col",
+        ]
+    return lines
 
 
 def _unwritten(said: Sequence[Unwritten]) -> list[str]:
@@ -299,6 +316,8 @@ def _item(function: Guess, tried: Tried | None = None) -> list[str]:
         f"        marks: {DEFAULT_MARKS}{_pad(17)}# guess: split the marks as the handout does",
         f"        role: {function.role}",
     ]
+    if function.owner:
+        lines.append(f"        object: {function.owner}")
     if function.unit:
         lines.append(f"        unit: {function.unit}")
     shown = f"[{', '.join(function.args)}]"
@@ -309,6 +328,9 @@ def _item(function: Guess, tried: Tried | None = None) -> list[str]:
         shown = _yaml(function.otherwise[0])
         lines.append(f"        otherwise: {shown}{_pad(19 + len(shown))}"
                      "# guess: what it returns when there is none")  # fmt: skip
+    if function.reads:
+        shown = f"[{', '.join(function.reads)}]"
+        lines.append(f"        reads: {shown}{_pad(15 + len(shown))}# guess: what the call changes")
     if function.uses:
         shown = f"[{', '.join(function.uses)}]"
         lines.append(f"        uses: {shown}{_pad(14 + len(shown))}# guess: the functions it calls")
