@@ -12,6 +12,7 @@ they were; a config.yaml is made where there is none.
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 from collections.abc import Sequence
@@ -97,6 +98,13 @@ def scaffold(
         _relative(examples, path.parent) if examples is not None else None,
         tuple(_relative(file, path.parent) for file in starter),
     )
+    return _settled(draft, found, written, jobs)
+
+
+def _settled(draft: Draft, found: Guesses, written: tuple[Path, ...], jobs: int) -> Scaffolded:
+    """Planned, tried, planned again as `check` plans, then written over config.yaml; on any
+    failure nothing is left behind (the suites written, the trial file)."""
+    name, path = draft.name, draft.config
     try:
         found = _plannable(draft, found)
         ran = tried(_trial(draft), name, found.markers, jobs)
@@ -148,6 +156,9 @@ def _plannable(draft: Draft, found: Guesses, ran: Tried | None = None) -> Guesse
                 raise InternalError(f"`new` wrote an entry it cannot grade with: {err}") from None
             item, why = refused
             found = without(found, item, f"the harness cannot grade its guess ({why})")
+            if not found.functions:
+                trial.unlink()
+                raise BadInput(f"{draft.reference}: {_nothing_written(found)}") from None
     raise InternalError(f"`new`: no item of {draft.reference.name} can be planned")
 
 
@@ -176,19 +187,25 @@ def _refused_item(message: str, name: str, found: Guesses) -> tuple[str, str] | 
 def _guesses(reference: Path, starter: Sequence[Path]) -> Guesses:
     if not reference.is_file() or reference.suffix != ".py":
         raise BadInput(f"{reference}: the reference must be a Python file (.py)")
-    read = reference
+    starters = [_python(file) for file in starter if file.suffix == ".py"]
+    source = _python(reference)
     try:
-        starters = []
-        for read in starter:
-            if read.suffix == ".py":
-                starters.append(read.read_text(encoding="utf-8"))
-        read = reference
-        found = guess(reference.read_text(encoding="utf-8"), starters)
-    except (SyntaxError, ValueError) as err:
-        raise BadInput(f"{read}: cannot be read as Python: {one_line(str(err))}") from None
+        found = guess(source, starters)
+    except (SyntaxError, ValueError) as err:  # checked by _python: never the reference's
+        raise InternalError(f"{reference}: {one_line(str(err))}") from None
     if not found.functions:
         raise BadInput(f"{reference}: {_nothing_written(found)}")
     return found
+
+
+def _python(path: Path) -> str:
+    """A file's Python source; BadInput, in one line, when it does not parse."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError) as err:
+        raise BadInput(f"{path}: cannot be read as Python: {one_line(str(err))}") from None
+    return text
 
 
 def _nothing_written(found: Guesses) -> str:
