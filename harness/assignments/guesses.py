@@ -101,6 +101,14 @@ class Guess:
     uses: tuple[str, ...] = ()  # the module's other functions it calls (its helpers)
     owner: str | None = None  # the class it is a method of, or whose object it is given
     reads: tuple[str, ...] = ()  # role reference on an object: what is read back
+    item: str = ""  # the item's name, when not the function's (a second item on one function)
+    mode: str | None = None  # forward-check's `mode:` (count), when not remove
+    given: tuple[Any, ...] = ()  # plain values passed after `args` (`{given: remove}`)
+
+    @property
+    def key(self) -> str:
+        """The item's name in the entry."""
+        return self.item or self.function
 
 
 @dataclass(frozen=True)
@@ -150,10 +158,10 @@ def guess(source: str, starter: Sequence[str] = ()) -> Guesses:
         else:
             kept.append((found, node))
     for cls in classes.values():
-        methods, said = _methods(cls, given, makers[cls.name], {g.function for g, _ in kept})
+        methods, said = _methods(cls, given, makers[cls.name], {g.key for g, _ in kept})
         kept += methods
         unwritten += said
-    names = {g.function for g, _ in kept}
+    names = {g.key for g, _ in kept}
     found_all = tuple(replace(g, uses=_helpers(node, names)) for g, node in kept)
     owners = {g.owner for g in found_all if g.owner}
     objects = tuple(m for name, m in makers.items() if name in owners and isinstance(m, Maker))
@@ -164,11 +172,12 @@ def guess(source: str, starter: Sequence[str] = ()) -> Guesses:
 def without(found: Guesses, function: str, why: str) -> Guesses:
     """The guesses with `function` no longer an item: said, with why and its guess, instead
     (and no longer among the others' `uses`)."""
-    dropped = next(g for g in found.functions if g.function == function)
+    gone = {g.key for g in found.functions if function in (g.key, g.function)}
+    dropped = next(g for g in found.functions if g.key in gone)
     kept = tuple(
-        replace(g, uses=tuple(u for u in g.uses if u != function))
+        replace(g, uses=tuple(u for u in g.uses if u not in gone))
         for g in found.functions
-        if g.function != function
+        if g.key not in gone
     )
     said = (*found.unwritten, Unwritten(function, why, dropped))
     return replace(found, functions=kept, unwritten=said)
@@ -233,12 +242,37 @@ def _methods(
         elif node.name in taken:
             said.append(Unwritten(name, "a module function has its name too", found))
         elif found.role in OBJECT_ROLES:
-            kept.append((replace(found, owner=cls.name, returns=None, otherwise=None), node))
+            on = replace(found, owner=cls.name, returns=None, otherwise=None)
+            kept += [(one, node) for one in _modes(on, node)]
         else:
             guessed = Guess(node.name, "reference", None, found.args, _suggests(found),
                             owner=cls.name, reads=_reads(node))  # fmt: skip
             kept.append((guessed, node))
     return kept, said
+
+
+def _modes(found: Guess, node: ast.FunctionDef) -> list[Guess]:
+    """Forward checking with a mode parameter (`mode="remove"`) that the method compares with
+    "count": the handout's two halves, an item each, the mode given as it is written (the
+    second item named `NAME_count`). Else the guess as it is."""
+    if found.role != "forward-check" or len(found.defaults) != 1:
+        return [found]
+    default, parameter = found.defaults[0], node.args.args[-1].arg
+    compared = {
+        side.value
+        for n in ast.walk(node)
+        if isinstance(n, ast.Compare)
+        and any(isinstance(x, ast.Name) and x.id == parameter for x in (n.left, *n.comparators))
+        for side in (n.left, *n.comparators)
+        if isinstance(side, ast.Constant)
+    }
+    if not isinstance(default, str) or "count" not in compared or default == "count":
+        return [found]
+    because = f"{found.because}, {parameter}="
+    remove = replace(found, defaults=(), given=(default,), because=f"{because}{default!r}")
+    count = replace(remove, item=f"{found.function}_count", mode="count", given=("count",),
+                    because=f"{because}'count' (it compares {parameter} with it)")  # fmt: skip
+    return [remove, count]
 
 
 def _suggests(found: Guess) -> str:

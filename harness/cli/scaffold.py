@@ -177,7 +177,7 @@ def _refused_item(message: str, name: str, found: Guesses) -> tuple[str, str] | 
     failed = re.search(rf"\.reference: (.*\bfails (?:\w+\([^)]*\)\.)?{item}\(.*)", message)
     answer = re.search(rf"\b{item}: (the reference answered .*)", message)
     for match, why in ((built, 2), (answer, 2)):
-        if match is not None and match.group(1) in {g.function for g in found.functions}:
+        if match is not None and match.group(1) in {g.key for g in found.functions}:
             return match.group(1), match.group(why)
     if failed is not None and failed.group(2) in {g.function for g in found.functions}:
         return failed.group(2), failed.group(1)
@@ -323,7 +323,7 @@ def _starter(files: Sequence[str]) -> list[str]:
 
 
 def _item(function: Guess, tried: Tried | None = None) -> list[str]:
-    name = function.function
+    name = function.key
     scored = tried.marks.get(name) if tried is not None else None
     because = function.because
     if scored is not None and not _full(scored):
@@ -333,11 +333,16 @@ def _item(function: Guess, tried: Tried | None = None) -> list[str]:
         f"        marks: {DEFAULT_MARKS}{_pad(17)}# guess: split the marks as the handout does",
         f"        role: {function.role}",
     ]
+    if function.item:
+        lines.append(f"        function: {function.function}")
     if function.owner:
         lines.append(f"        object: {function.owner}")
+    if function.mode:
+        lines.append(f"        mode: {function.mode}")
     if function.unit:
         lines.append(f"        unit: {function.unit}")
-    shown = f"[{', '.join(function.args)}]"
+    given = [f"{{given: {_yaml(value)}}}" for value in function.given]
+    shown = f"[{', '.join([*function.args, *given])}]"
     lines.append(f"        args: {shown}{_pad(14 + len(shown))}# guess: from its parameters")
     if (function.role == "load" or "file" in function.args) and tried is not None:
         lines += _file(tried, name)
