@@ -182,6 +182,11 @@ class FileFormat(_Strict):
         default="lf", description="`lf`, `crlf`, or `alternate`: lf and crlf by turns"
     )
     final_newline: bool = Field(default=False, description="whether the last line ends too")
+    blank: str | None = Field(
+        default=None,
+        description="how the file writes a blank cell, when not as the conventions' `blank` "
+        '(`"."` for lines such as `53..7....` read into a grid of 0 blanks)',
+    )
     variants: tuple[Variant, ...] = Field(
         default=(),
         description="instead, the first puzzle written each of these ways, a call each (a "

@@ -89,6 +89,7 @@ GRADING_FIXTURES = {  # module -> its module-scoped fixture that grades a folder
     "tests.test_verdicts": "graded",
     "tests.test_reply_fuzz": "reports",
     "tests.test_resume": "whole",
+    "tests.test_scaffold_references": "written",  # `new` on every shipped reference, once
 }
 EXAMPLES_FIXTURES = {  # (module, fixture) -> the assignment whose examples it grades (shared)
     ("tests.test_board_solver", "report"): "board-solver",

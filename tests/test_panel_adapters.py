@@ -113,6 +113,15 @@ def test_a_file_in_the_courses_format_is_read(tmp_path: Path) -> None:
     assert solve(str(path)) == [list(r) for r in SOLUTION]
 
 
+def test_a_file_that_writes_its_blank_its_own_way_is_read(tmp_path: Path) -> None:
+    """`file: {blank: "."}`: lines such as `1...` in the file, 0 for a blank in the grid."""
+    path = tmp_path / "puzzle.txt"
+    path.write_text("\n".join("".join("." if v == 0 else str(v) for v in row) for row in PUZZLE))
+    file = {"separator": "", "blank": "."}
+    solve = generated(small(), returns="grid", args=["file"], file=file)["solve"]
+    assert solve(str(path)) == [list(r) for r in SOLUTION]
+
+
 @pytest.mark.parametrize(
     ("item", "message"),
     [

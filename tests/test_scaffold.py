@@ -1,12 +1,11 @@
 """`sudoku-harness new NAME --reference FILE`: the reference read by AST (never run), a config.yaml
-entry whose every guess says so, and `check -a NAME` run on it. The guesses are scored against
-the five Python assignments config.yaml declares (the two seeds and the three worked examples)."""
+entry whose every guess says so, and `check -a NAME` run on it. (The guesses are scored over
+every shipped reference in test_scaffold_references.py.)"""
 
 from __future__ import annotations
 
 import os
 import shutil
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -15,56 +14,14 @@ from typer.testing import CliRunner
 
 from harness.assignments.guesses import guess
 from harness.cli.app import app
+from harness.cli.check import reference_rows
 from harness.cli.scaffold import PLAIN_TRIES, PUZZLES
 from harness.config import load_config
 from harness.errors import ExitCode
+from harness.grading.calibration import calibrated_plan
 from harness.puzzles.rating import plain_tries
 from harness.puzzles.suites import load_suite
 from tests.conftest import REPO
-
-DECLARED = ("sudoku-functions", "sudoku-script", "cmu-15112", "columbia-csp", "monash-fit1045")
-CONVENTIONS = ("index_base", "blank", "representation", "sizes")
-
-
-@dataclass(frozen=True)
-class Score:
-    roles: int
-    of_roles: int
-    conventions: int
-    of_conventions: int
-
-
-def _score(name: str) -> Score:
-    config = load_config(REPO / "config.yaml")
-    assignment = config.assignment(name)
-    assert assignment.reference is not None
-    folder = config.path(assignment.reference)
-    entry = folder / assignment.entry if assignment.entry else next(folder.glob("*.py"))
-    found = guess(entry.read_text())
-    by_function = {g.function: g for g in found.functions}
-    declared = [(item, cfg) for item, cfg in assignment.items.items() if cfg.role is not None]
-    right = 0
-    for item, cfg in declared:
-        got = by_function.get(cfg.function or item)
-        right += bool(got and got.role == cfg.role and (cfg.unit is None or got.unit == cfg.unit))
-    conventions = assignment.conventions.model_dump()
-    guessed = {"representation": "rows", **found.conventions}
-    same = sum(
-        (list(conventions[key]) if key == "sizes" else conventions[key]) == guessed.get(key)
-        for key in CONVENTIONS
-    )
-    return Score(right, len(declared), same, len(CONVENTIONS))
-
-
-def test_the_guesses_are_scored_on_the_five_declared_assignments() -> None:
-    scores = {name: _score(name) for name in DECLARED}
-    for name, score in scores.items():
-        print(f"{name:18} roles {score.roles}/{score.of_roles}, conventions "
-              f"{score.conventions}/{score.of_conventions}")  # fmt: skip
-    roles = sum(s.roles for s in scores.values()) / sum(s.of_roles for s in scores.values())
-    conventions = sum(s.conventions for s in scores.values()) / (4 * len(scores))
-    assert roles >= 0.95, scores
-    assert conventions >= 0.95, scores
 
 
 def test_the_reference_is_read_never_run(tmp_path: Path) -> None:
@@ -83,7 +40,15 @@ STARTER = """def load_puzzle(path):
     pass
 
 
+def display_puzzle(puzzle):
+    pass
+
+
 def get_next(row, col):
+    pass
+
+
+def copy_puzzle(puzzle):
     pass
 
 
@@ -167,3 +132,22 @@ def test_a_reference_that_cannot_be_scaffolded_is_one_line(tmp_path: Path, text:
     assert output.startswith("error: ") and "ref.py" in output
     assert len(output.strip().splitlines()) == 1
     assert not (tmp_path / "config.yaml").exists()
+
+
+def test_new_tries_the_file_format_and_index_base_by_running_the_reference(
+    tmp_path: Path,
+) -> None:
+    """A loader of lines such as `53..7....` ('.' for a blank, no separator) and rows counted
+    from 1 where the source shifts one index only: guessed, the defaults (space-separated,
+    the conventions' blank; from 0) and the reference scores 0 on its loader and its row. Run
+    in the sandbox under each candidate, the format and base it scores full marks under are
+    the ones written."""
+    reference = REPO / "tests" / "fixtures" / "scaffold" / "dots" / "sudoku.py"
+    code, output = _new(tmp_path, "dots", "--reference", str(reference), "--no-check")
+    assert code == ExitCode.OK, output
+    entry = yaml.safe_load((tmp_path / "config.yaml").read_text())["assignments"]["dots"]
+    assert entry["conventions"]["index_base"] == 1
+    assert entry["items"]["load_grid"]["file"] == {"separator": "", "blank": "."}
+    config = load_config(tmp_path / "config.yaml")
+    (row,) = reference_rows(config, calibrated_plan(config, "dots"), jobs=1)
+    assert row.ok and row.got == row.expected == "30", row

@@ -610,6 +610,14 @@ def new(
             rich_help_panel=INPUT,
         ),
     ] = None,
+    then_check: Annotated[
+        bool,
+        typer.Option(
+            "--check/--no-check",
+            help="Run `check -a NAME` on the entry written (--no-check: write it and stop, to "
+            "edit the guesses first).",
+        ),
+    ] = True,
     jobs: JobsOption = DEFAULT_JOBS,
     config: ConfigOption = None,
     verbose: VerboseOption = False,
@@ -626,10 +634,12 @@ def new(
 
     def work() -> ExitCode:
         path = config or _config_here()
-        made = scaffold(name, reference, path, suite or (), examples, starter or ())
+        made = scaffold(name, reference, path, suite or (), examples, starter or (), jobs)
         typer.echo(f"wrote assignments.{name} to {made.config}" + "".join(
             f"; puzzles to {p}" for p in made.suites
         ))  # fmt: skip
+        if not then_check:
+            return ExitCode.OK
         return _checked(load_config(made.config), [name], jobs)
 
     run(work, verbose)

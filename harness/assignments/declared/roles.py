@@ -280,7 +280,11 @@ VARIANTS = {  # name: (shown as, newline, after the last line, after each line)
 def file_text(spec: Spec, grid: Any, newline: str, final: str = "", trailing: str = "") -> str:
     """A puzzle file as the course writes it: one row a line, values separated."""
     fmt, course = spec.config.file, spec.course
-    rows = [fmt.separator.join(str(course.value(v)) for v in row) + trailing for row in grid]
+
+    def written(value: int) -> str:
+        return fmt.blank if value == 0 and fmt.blank is not None else str(course.value(value))
+
+    rows = [fmt.separator.join(written(v) for v in row) + trailing for row in grid]
     return newline.join(rows) + final
 
 
@@ -299,13 +303,23 @@ class Load(RoleBase):
             crlf = fmt.newline == "crlf" or (fmt.newline == "alternate" and index % 2 == 0)
             newline, name = ("\r\n", "CRLF") if crlf else ("\n", "LF")
             final = newline if fmt.final_newline else ""
-            found.append(self._written(spec, case, name, newline, final, ""))
+            # a second item on one loader (another format): its files in a folder of its own,
+            # never over the first's (every probe's files are written before the calls)
+            folder = "puzzles" if spec.item == spec.function else f"puzzles/{spec.item}"
+            found.append(self._written(spec, case, name, newline, final, "", folder))
         return found
 
     def _written(
-        self, spec: Spec, case: Case, name: str, newline: str, final: str, trailing: str
+        self,
+        spec: Spec,
+        case: Case,
+        name: str,
+        newline: str,
+        final: str,
+        trailing: str,
+        folder: str = "puzzles",
     ) -> At:
-        path = f"puzzles/{case.id}-{name}.txt"
+        path = f"{folder}/{case.id}-{name}.txt"
         text = file_text(spec, case.puzzle, newline, final, trailing)
         return At(case=case, file=(path, text), label=name, grid=Named("", case.puzzle))
 

@@ -46,11 +46,12 @@ def _model(board):
     return [[table[cells[r * n + c]] for c in range(n)] for r in range(n)]
 
 
-def _from_file(path, separator):
+def _from_file(path, separator, blank=None):
+    table = _FROM_TEXT if blank is None else {{**_FROM_TEXT, blank: 0}}
     with open(path, encoding="utf-8") as handle:
         lines = [line.strip() for line in handle.read().splitlines() if line.strip()]
     rows = [line.split(separator) if separator else list(line) for line in lines]
-    return [[_FROM_TEXT[token.strip()] for token in row] for row in rows]
+    return [[table[token.strip()] for token in row] for row in rows]
 
 
 def _course(grid):
@@ -129,6 +130,6 @@ def _function(target: Target) -> str:
     if in_place and (target.given_file or target.conventions.representation == "string"):
         raise target.refuse(f"returns: {target.returns} fills the grid in place, and a "
                             "string or a file cannot be filled")  # fmt: skip
-    separator = target.file.separator
-    read = f"_from_file(given, {separator!r})" if target.given_file else "_model(given)"
+    separator, blank = target.file.separator, target.file.blank  # blank: the file's own mark
+    read = f"_from_file(given, {separator!r}, {blank!r})" if target.given_file else "_model(given)"
     return FUNCTION.format(function=name, at=target.puzzle_at, read=read, returns=target.returns)
