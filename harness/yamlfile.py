@@ -114,5 +114,7 @@ def dotted(location: Location) -> str:
     for part in location:
         if part == "[key]":  # pydantic's marker for "the key itself is wrong"
             continue
+        if isinstance(part, str) and part.startswith("literal["):  # a union's member tried
+            continue
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
     return text or "(top level)"
