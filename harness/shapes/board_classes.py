@@ -19,12 +19,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from harness.config import AssignmentConfig, LanguageConfig
+from harness.config import AssignmentConfig
 from harness.records.outcomes import Adapted, CallOutcome, LoadOutcome
 from harness.records.probes import Probe
 from harness.sandbox.child import codec
 from harness.sandbox.workdir import CopyRefused, private_copy
-from harness.shapes.base import RunContext, SubmissionRun, call_limits
+from harness.shapes.base import KindDefaults, RunContext, SubmissionRun, call_limits
 from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in, write_files
 from harness.shapes.streaks import Streaks
 from harness.shapes.stubs import item_stubs, stubs
@@ -33,15 +33,7 @@ from harness.submissions import Submission, SubmissionProblem, entry_file
 MEMBERS_SHOWN = 12
 
 
-class BoardClasses:
-    def suffixes(
-        self, assignment: AssignmentConfig, languages: Mapping[str, LanguageConfig]
-    ) -> tuple[str, ...]:
-        return (".py",)
-
-    def cannot_run(self, python: Path) -> str:
-        return ""
-
+class BoardClasses(KindDefaults):
     def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
         entry = entry_file(submission, context.assignment.entry, ".py")
         try:

@@ -17,6 +17,7 @@ from pathlib import Path
 from harness.config import AssignmentConfig, LanguageConfig, ProgramConfig
 from harness.errors import BadInput
 from harness.sandbox.program import ProgramLimits
+from harness.shapes.base import language_suffixes
 from harness.submissions import Submission, SubmissionProblem
 
 MAIN_SCRIPT = "main.py"
@@ -80,12 +81,8 @@ def languages_of(
 
 def suffixes(assignment: AssignmentConfig, table: Mapping[str, LanguageConfig]) -> tuple[str, ...]:
     """File suffixes that make a folder a submission (from the languages' patterns)."""
-    found = [
-        pattern[pattern.rindex(".") :]
-        for _, language in languages_of(assignment, table)
-        for pattern in language.files
-        if "." in pattern
-    ]
+    languages = languages_of(assignment, table)
+    found = (suffix for _, language in languages for suffix in language_suffixes(language))
     return tuple(dict.fromkeys(found))
 
 

@@ -33,7 +33,7 @@ from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
 from harness.sandbox.replies import program_outcome
 from harness.sandbox.workdir import CopyRefused, private_copy, run_copy
 from harness.shapes import programs
-from harness.shapes.base import RunContext, SubmissionRun, call_limits
+from harness.shapes.base import KindDefaults, RunContext, SubmissionRun, call_limits
 from harness.shapes.exchange import NotGiven, answered, entries, given
 from harness.shapes.programs import Commands, Program
 from harness.shapes.sanitizer import settings as sanitizer
@@ -42,14 +42,11 @@ from harness.shapes.streaks import Streaks
 from harness.submissions import Submission, SubmissionProblem
 
 
-class StdinProgram:
+class StdinProgram(KindDefaults):
     def suffixes(
         self, assignment: AssignmentConfig, languages: Mapping[str, LanguageConfig]
     ) -> tuple[str, ...]:
         return programs.suffixes(assignment, languages)
-
-    def cannot_run(self, python: Path) -> str:
-        return ""
 
     def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
         found = programs.find_programs(submission, context.assignment, context.languages)
