@@ -16,6 +16,7 @@ from pathlib import Path
 
 from harness.config import AssignmentConfig, LanguageConfig, ProgramConfig
 from harness.errors import BadInput
+from harness.limits import Limits
 from harness.sandbox.program import ProgramLimits
 from harness.shapes.base import language_suffixes
 from harness.submissions import Submission, SubmissionProblem
@@ -202,3 +203,16 @@ def _main(paths: tuple[Path, ...], entry: str | None) -> Path | None:
         if len(named) == 1:
             return named[0]
     return None
+
+
+def run_limits(limits: Limits, wall: float | None = None) -> ProgramLimits:
+    """One run of a program under an item's limits, stopped on the wall clock at `wall` seconds
+    (default: the limits' backstop)."""
+    return ProgramLimits(
+        cpu=limits.time,
+        wall=limits.wall_seconds if wall is None else wall,
+        memory_mb=limits.memory_mb,
+        output_bytes=limits.output_kb << 10,
+        file_size_mb=limits.file_size_mb,
+        open_files=limits.open_files,
+    )
