@@ -212,6 +212,27 @@ def new_module(module: str) -> tuple[str, bool] | None:
     return None
 
 
+def defined_in(module: str) -> set[str]:
+    """The names a module (as moved) defines or imports at its top level."""
+    path = ROOT / (module.replace(".", "/") + ".py")
+    if not path.is_file():
+        path = path.with_suffix("") / "__init__.py"
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError):
+        return set()
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(t.id for t in targets if isinstance(t, ast.Name))
+    return names
+
+
 # --- the move ------------------------------------------------------------------------------
 
 
@@ -300,9 +321,10 @@ def new_dotted(match: re.Match[str]) -> str:
         if found is None:
             continue
         name, package = found
-        if end == len(parts) and package:  # a package named alone: its folder
-            return moved_folder("/".join(parts)).replace("/", ".")
-        return ".".join([name, *parts[end:]])
+        rest = parts[end:]
+        if package and (not rest or rest[0] not in defined_in(name)):  # its folder, or in it
+            return ".".join([moved_folder("/".join(parts[:end])).replace("/", "."), *rest])
+        return ".".join([name, *rest])
     return match.group(0)
 
 
@@ -396,7 +418,8 @@ def rewrite_imports(text: str, where: str) -> str:
 
 
 def fit_contracts(text: str) -> str:
-    start = text.find("[tool.importlinter]")
+    header = re.search(r"^\[tool\.importlinter\]", text, flags=re.M)
+    start = header.start() if header else -1
     if start < 0:
         note("pyproject.toml: no [tool.importlinter]")
         return text
@@ -433,21 +456,25 @@ GONE_NAMES = {"shapes", "assignments", "frameworks"}
 
 
 def fit_forbidden(match: re.Match[str]) -> str:
-    items = re.findall(r'"([^"]+)"', match.group(2))
-    kept = list(dict.fromkeys(items))
-    if "harness.league" in kept and "harness.calibration" not in kept:
-        kept.insert(kept.index("harness.league") + 1, "harness.calibration")
-    if kept == items:
-        return match.group(0)
-    lines, line = [], "   "
-    for item in kept:
-        word = f' "{item}",'
-        if len(line) + len(word) > LINE_LENGTH:
-            lines.append(line)
-            line = "   "
-        line += word
-    lines.append(line)
-    return match.group(1) + "\n" + "\n".join(lines) + "\n" + match.group(3)
+    """A module named twice once (harness.shapes and harness.assignments are both harness.kinds
+    now), and harness.calibration forbidden where harness.league is; the lines kept as written."""
+    seen: set[str] = set()
+    league = '"harness.league",'
+    calibration = "harness.calibration" in match.group(2)
+    lines = []
+    for line in match.group(2).split("\n"):
+        items = re.findall(r'"([^"]+)",?', line)
+        kept = [item for item in dict.fromkeys(items) if item not in seen]
+        seen.update(kept)
+        if items and not kept:
+            continue
+        if kept != items:
+            indent = line[: len(line) - len(line.lstrip())]
+            line = indent + " ".join(f'"{item}",' for item in kept)
+        if league in line and not calibration:
+            line = line.replace(league, f'{league} "harness.calibration",')
+        lines.append(line)
+    return match.group(1) + "\n".join(lines) + match.group(3)
 
 
 def add_contract(body: str) -> str:
@@ -461,37 +488,79 @@ def add_contract(body: str) -> str:
 # --- lines made too long -------------------------------------------------------------------
 
 
-def wrap_long_lines(text: str, before: str) -> str:
-    """Comment and docstring lines the rewrite made longer than the line length, wrapped at a
-    space (ruff wraps the imports; a long line of code is left for ruff to report)."""
+LIST_ITEM = re.compile(r"(?:[-*] |\d+\. )")
+
+
+def wrap_long_lines(text: str, before: str, markdown: bool = False) -> str:
+    """Prose the rewrite made longer than the line length (Python comments and docstrings,
+    Markdown paragraphs) reflowed: the words past it go to the start of the paragraph's next
+    line, or to a line of their own. Code is left for ruff (imports) or a NOTE."""
     old_lines = set(before.splitlines())
+    prose = prose_lines(text, markdown)
+    lines = text.splitlines()
+    number = 0
+    while number < len(lines):
+        line = lines[number]
+        prefix = prose.get(number + 1)
+        if len(line) <= LINE_LENGTH or line in old_lines or prefix is None:
+            number += 1
+            continue
+        head, rest = split_at(line, LINE_LENGTH)
+        if not rest:
+            number += 1
+            continue
+        lines[number] = head
+        nxt = lines[number + 1] if number + 1 < len(lines) else ""
+        carry = continuation(prefix, nxt) and prose.get(number + 2) is not None
+        if carry:
+            lines[number + 1] = f"{prefix}{rest} {nxt[len(prefix) :]}"
+        else:
+            lines.insert(number + 1, prefix + rest)
+            prose = {k + (k > number + 1): v for k, v in prose.items()}
+            prose[number + 2] = prefix
+        number += 1
+    return "\n".join(lines) + ("\n" if text.endswith("\n") else "")
+
+
+def split_at(line: str, width: int) -> tuple[str, str]:
+    """The line cut at its last space within `width` (never inside its indentation)."""
+    start = len(line) - len(line.lstrip())
+    cut = line.rfind(" ", start + 1, width + 1)
+    if cut <= start:
+        return line, ""
+    return line[:cut], line[cut + 1 :]
+
+
+def continuation(prefix: str, line: str) -> bool:
+    """Whether `line` goes on the paragraph whose lines start with `prefix`."""
+    if not line.startswith(prefix) or not line[len(prefix) :].strip():
+        return False
+    text = line[len(prefix) :]
+    return not (text[0].isspace() or LIST_ITEM.match(text) or text.startswith(("|", "#", "`")))
+
+
+def prose_lines(text: str, markdown: bool) -> dict[int, str]:
+    """Line number -> the prefix its paragraph's lines start with, for each line of prose."""
+    lines = text.splitlines()
+    found: dict[int, str] = {}
+    if markdown:
+        fenced = False
+        for number, line in enumerate(lines, start=1):
+            if line.lstrip().startswith("```"):
+                fenced = not fenced
+            elif not fenced and line.strip() and not line.lstrip().startswith(("|", "#", "<")):
+                indent = line[: len(line) - len(line.lstrip())]
+                item = LIST_ITEM.match(line.lstrip())
+                found[number] = indent + " " * (item.end() if item else 0)
+        return found
     docs = docstring_lines(text)
-    out: list[str] = []
-    for number, line in enumerate(text.splitlines(keepends=True), start=1):
-        body = line.rstrip("\n")
-        comment = re.fullmatch(r"(\s*#\s?)(.*)", body)
-        if len(body) <= LINE_LENGTH or body in old_lines:
-            out.append(line)
-        elif comment:
-            out.extend(split_line(comment.group(1), comment.group(2)))
+    for number, line in enumerate(lines, start=1):
+        comment = re.match(r"\s*#\s?", line)
+        if comment and not line[comment.end() :].startswith("!"):
+            found[number] = comment.group(0).rstrip() + " "
         elif number in docs:
-            indent = body[: len(body) - len(body.lstrip())]
-            out.extend(split_line(indent, body.lstrip()))
-        else:
-            out.append(line)
-    return "".join(out)
-
-
-def split_line(prefix: str, text: str) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        if line and len(prefix) + len(line) + 1 + len(word) > LINE_LENGTH:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return [f"{prefix}{part}\n" for part in [*lines, line]]
+            found[number] = line[: len(line) - len(line.lstrip())]
+    return found
 
 
 def docstring_lines(text: str) -> set[int]:
@@ -545,8 +614,8 @@ def rewrite(path: str) -> bool:
             text = text.replace(old, new)
     if path == "pyproject.toml":
         text = fit_contracts(text)
-    if path.endswith(".py") and text != before:
-        text = wrap_long_lines(text, before)
+    if path.endswith((".py", ".md")) and text != before:
+        text = wrap_long_lines(text, before, markdown=path.endswith(".md"))
     if text == before:
         return False
     file.write_text(text, encoding="utf-8")
