@@ -207,9 +207,14 @@ def new_module(module: str) -> tuple[str, bool] | None:
     path = module.replace(".", "/")
     for old, package in ((f"{path}.py", False), (f"{path}/__init__.py", True)):
         new = moved(old)
-        if (ROOT / new).is_file():
+        if (ROOT / new).is_file() and CLAIMED.get(new, old) == old:
             return module_of(new), package
     return None
+
+
+# A file a row names: no other old path became it (harness/assignments/probe_sets.py never
+# was; harness/assignments/__init__.py is harness/kinds/probe_sets.py now).
+CLAIMED = {new: old for old, new in MOVES.items() if not old.endswith("/")}
 
 
 def defined_in(module: str) -> set[str]:
