@@ -51,7 +51,8 @@ MOVES: dict[str, str] = {
     "harness/assignments/__init__.py": "harness/kinds/probe_sets.py",  # the probe sets by name
     "harness/assignments/base.py": "harness/kinds/probe_set.py",  # ProbeSet, Builder
     "harness/assignments/controls/": "harness/kinds/controls/",
-    "harness/shapes/sanitizer/": "harness/kinds/sanitizer/",
+    "harness/shapes/sanitizer/": "harness/kinds/sanitizer/",  # what a sanitizer build is
+    "harness/shapes/sanitizer/step.py": "harness/kinds/sanitizer_step.py",  # over the kinds'
     # function-library, with its declared roles (the YAML vocabulary)
     "harness/shapes/function_library.py": "harness/kinds/function_library/kind.py",
     "harness/assignments/declared/": "harness/kinds/function_library/declared/",
