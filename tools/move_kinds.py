@@ -94,6 +94,7 @@ MOVES: dict[str, str] = {
         )
     },
 }
+CALIBRATION = tuple(old for old, new in MOVES.items() if new.startswith("harness/calibration/"))
 OLD_ROOTS = ("shapes", "assignments", "frameworks", "league")  # under harness/
 GONE = ("harness/shapes", "harness/assignments", "harness/frameworks")
 LEAGUE_STAYS = {"harness/league/__init__.py", "harness/league/run.py", "harness/league/report.py"}
@@ -280,11 +281,27 @@ def plan_moves() -> list[tuple[str, str]]:
     for old, new in pairs:
         if (ROOT / new).exists() and not is_old(new):
             sys.exit(f"error: {old} -> {new}: {new} is there already")
-    for old in tracked("harness/league"):
-        if old not in LEAGUE_STAYS and moved(old) == old:
-            note(f"{old}: a new file in harness/league/, left there (a league's, or a panel "
-                 "for harness/calibration/?)")  # fmt: skip
     return pairs
+
+
+def new_panels() -> None:
+    """A file harness/league/ gained since the table was written goes to harness/calibration/
+    when it is a panel's: named so, or taking from what moves there (a league's stays)."""
+    panels = [Path(old.rstrip("/")).stem for old in CALIBRATION]
+    names = "|".join(panels)
+    uses = re.compile(
+        rf"harness[./]league[./](?:{names})\b|from harness\.league import [^\n]*\b(?:{names})\b"
+    )
+    for old in tracked("harness/league"):
+        if old in LEAGUE_STAYS or moved(old) != old or not old.endswith(".py"):
+            continue
+        text = (ROOT / old).read_text(encoding="utf-8", errors="replace")
+        if re.search(r"panel|axes|samples|calibrat", Path(old).name) or uses.search(text):
+            MOVES[old] = "harness/calibration/" + old.removeprefix("harness/league/")
+            CLAIMED[MOVES[old]] = old
+            note(f"{old}: new in harness/league/ and a panel's: moved to {MOVES[old]}")
+        else:
+            note(f"{old}: new in harness/league/ and no panel's: left there")
 
 
 def move(pairs: list[tuple[str, str]]) -> None:
@@ -740,6 +757,7 @@ def main() -> int:
     args = parser.parse_args()
     global INDEPENDENT
     INDEPENDENT = not args.without_independence
+    new_panels()
     pairs = plan_moves()
     if args.check:
         for old, new in pairs:
