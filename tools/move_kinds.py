@@ -271,6 +271,11 @@ def tracked(*paths: str) -> list[str]:
     return [line for line in git("ls-files", "--", *paths).splitlines() if line]
 
 
+def tracked_at(commit: str, *paths: str) -> list[str]:
+    listed = git("ls-tree", "-r", "--name-only", commit, "--", *paths)
+    return [line for line in listed.splitlines() if line]
+
+
 def plan_moves() -> list[tuple[str, str]]:
     pairs = [(old, moved(old)) for old in tracked(*(f"harness/{r}" for r in OLD_ROOTS))]
     pairs = [(old, new) for old, new in pairs if old != new]
@@ -305,10 +310,14 @@ def new_panels() -> None:
 
 
 def move(pairs: list[tuple[str, str]]) -> None:
+    table = git("log", "-1", "--format=%H", "--", "tools/move_kinds.py").strip()
+    known = set(tracked_at(table, *(f"harness/{r}" for r in OLD_ROOTS))) if table else set()
     for old, new in pairs:
         (ROOT / new).parent.mkdir(parents=True, exist_ok=True)
         git("mv", old, new)
         say(f"moved    {old} -> {new}")
+        if known and old not in known:
+            note(f"{old}: new since the table was written: moved to {new} by its folder's row")
     for folder, doc in NEW_INITS.items():
         init = ROOT / folder / "__init__.py"
         if (ROOT / folder).is_dir() and not init.exists():
