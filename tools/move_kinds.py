@@ -140,6 +140,15 @@ REWRITE_IN = (
 NEVER = ("tests/golden/", "tests/fixtures/", "submissions/", "tools/move_kinds.py")
 TEXT_SUFFIXES = {".py", ".md", ".toml", ".yaml", ".yml", ".txt", ".cfg", ".sh", ""}
 
+# Names the commits before the move renamed or moved, for code written against the old ones
+# (another branch's): (old module, old name) -> (new module, new name).
+RENAMED: dict[tuple[str, str], tuple[str, str]] = {
+    ("harness.shapes", "SHAPES"): ("harness.kinds.registry", "KINDS"),
+    ("harness.shapes.base", "Shape"): ("harness.kinds.base", "Kind"),
+    ("harness.shapes.stdin_program", "run_limits"): ("harness.kinds.programs", "run_limits"),
+    ("harness.shapes.driven.settings", "suffixes"): ("harness.kinds.base", "language_suffixes"),
+}
+
 # Text that names the old folders in a way no path or module name says: (file, old, new).
 EXACT: tuple[tuple[str, str, str], ...] = (
     (  # the package's old source, run today: its imports where those modules are now
@@ -419,6 +428,13 @@ def from_import(node: ast.ImportFrom, where: str) -> list[tuple[str, str, str | 
             continue
         if module == "harness":
             out.append((module, alias.name, alias.asname))
+            continue
+        renamed = RENAMED.get((module, alias.name))
+        if renamed is not None:  # a name the commits before the move renamed or moved
+            bound = alias.asname or alias.name
+            out.append((renamed[0], renamed[1], None if renamed[1] == bound else bound))
+            note(f"{where}:{node.lineno}: {module}.{alias.name} is {'.'.join(renamed)} now")
+            changed = True
             continue
         owner = new_module(module)
         if owner is None:
