@@ -13,9 +13,9 @@ on the first ten empty cells, a solver on every case.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, get_args
+from typing import Any
 
 from harness.assignments.declared import samples
 from harness.assignments.declared.calls import UNSET, At, Spec
@@ -52,7 +52,6 @@ from harness.assignments.expectations import Equal, GridAfter, SameMembers, Solv
 from harness.puzzles import sudoku
 from harness.puzzles.suites import Case
 from harness.records.probes import Expectation
-from harness.vocabulary import Role as RoleName
 
 GRID_SAMPLES = 2  # cases whose puzzle and solution a unit's role is asked on, per size
 CANDIDATE_SAMPLES = 3  # puzzles whose cells a cell's role is asked on, per size
@@ -396,53 +395,26 @@ class Reference(RoleBase):
         return FromReference(spec.config.compare, at.size, spec.course, answer, given)
 
 
-def role(name: RoleName) -> Role:
-    """The role config.yaml's `role: name` declares; register a new role here and in the literal
-    (harness/vocabulary.py): one the literal names and this lacks is a type error (a missing
-    return), not a KeyError at grading time."""
-    match name:
-        case "box-of":
-            return BoxOf()
-        case "position-in-box":
-            return PositionInBox()
-        case "unit-values":
-            return UnitValues()
-        case "in-unit":
-            return InUnit()
-        case "first-empty":
-            return FirstEmpty()
-        case "any-empty":
-            return AnyEmptyRole()
-        case "legal-values":
-            return LegalValues()
-        case "legal-unit":
-            return LegalUnit()
-        case "legal-grid":
-            return LegalGrid()
-        case "filled":
-            return Filled()
-        case "is-solution":
-            return IsSolution()
-        case "valid-move":
-            return ValidMove()
-        case "candidates":
-            return Candidates()
-        case "place":
-            return Place()
-        case "clear":
-            return Clear()
-        case "next-cell":
-            return NextCell()
-        case "copy":
-            return Copy()
-        case "load":
-            return Load()
-        case "display":
-            return Display()
-        case "solve":
-            return Solve()
-        case "reference":
-            return Reference()
-
-
-ROLES: Mapping[RoleName, Role] = {name: role(name) for name in get_args(RoleName)}
+ROLES: dict[str, Role] = {
+    "box-of": BoxOf(),
+    "position-in-box": PositionInBox(),
+    "unit-values": UnitValues(),
+    "in-unit": InUnit(),
+    "first-empty": FirstEmpty(),
+    "any-empty": AnyEmptyRole(),
+    "legal-values": LegalValues(),
+    "legal-unit": LegalUnit(),
+    "legal-grid": LegalGrid(),
+    "filled": Filled(),
+    "is-solution": IsSolution(),
+    "valid-move": ValidMove(),
+    "candidates": Candidates(),
+    "place": Place(),
+    "clear": Clear(),
+    "next-cell": NextCell(),
+    "copy": Copy(),
+    "load": Load(),
+    "display": Display(),
+    "solve": Solve(),
+    "reference": Reference(),
+}
