@@ -665,6 +665,76 @@ def docstring_lines(text: str) -> set[int]:
     return inside
 
 
+# --- ROLES keyed by the Role literal -------------------------------------------------------
+
+ROLES_FILE = "harness/assignments/declared/roles.py"
+ROLE_DOC = (
+    '    """The role config.yaml\'s `role: name` declares; register a new role here and in\n'
+    "    the literal (harness/vocabulary.py): one the literal names and this lacks is a type\n"
+    '    error (a missing return), not a KeyError at grading time."""\n'
+)
+
+
+def roles_by_literal() -> bool:
+    """The roles' registry, a dict from each role's name to its role, made a function matching
+    every name of the `Role` literal (a role the literal names and the function lacks is a type
+    error: a missing return) and ROLES the mapping it makes, in the literal's order. Done here,
+    on the tree as merged, so that the roles other branches added are in it; once done, it is
+    not found again."""
+    path = ROOT / moved(ROLES_FILE)
+    text = path.read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    found = [
+        node
+        for node in tree.body
+        if isinstance(node, ast.AnnAssign)
+        and isinstance(node.target, ast.Name)
+        and node.target.id == "ROLES"
+        and isinstance(node.value, ast.Dict)
+    ]
+    if not found:
+        if "def role(name:" not in text:
+            note(f"{moved(ROLES_FILE)}: no `ROLES: dict[...] = {{...}}` to key by the literal")
+        return False
+    node = found[0]
+    assert isinstance(node.value, ast.Dict) and node.end_lineno is not None
+    literal, kind = "RoleName", "Role"
+    annotation = node.annotation
+    if isinstance(annotation, ast.Subscript) and isinstance(annotation.slice, ast.Tuple):
+        key, value = annotation.slice.elts
+        if isinstance(key, ast.Name) and key.id != "str":
+            literal = key.id
+        if isinstance(value, ast.Name):
+            kind = value.id
+    cases: dict[str, list[str]] = {}
+    for key_node, value_node in zip(node.value.keys, node.value.values, strict=True):
+        if not (isinstance(key_node, ast.Constant) and isinstance(key_node.value, str)):
+            note(f"{moved(ROLES_FILE)}: ROLES has a key that is no string: left as it is")
+            return False
+        made = ast.get_source_segment(text, value_node) or ""
+        cases.setdefault(made, []).append(key_node.value)
+    body = "".join(
+        f"        case {' | '.join(repr(n).replace(chr(39), chr(34)) for n in names)}:\n"
+        f"            return {made}\n"
+        for made, names in cases.items()
+    )
+    made_all = f"{{name: role(name) for name in get_args({literal})}}"
+    function = (
+        f"def role(name: {literal}) -> {kind}:\n{ROLE_DOC}    match name:\n{body}\n\n"
+        f"ROLES: Mapping[{literal}, {kind}] = {made_all}\n"
+    )
+    lines = text.splitlines(keepends=True)
+    lines[node.lineno - 1 : node.end_lineno] = [function]
+    imports = "from collections.abc import Mapping\nfrom typing import get_args\n"
+    if literal == "RoleName":
+        imports += "from harness.vocabulary import Role as RoleName\n"
+    future = "from __future__ import annotations\n"
+    text = "".join(lines).replace(future, f"{future}\n{imports}", 1)
+    path.write_text(text, encoding="utf-8")
+    say(f"rewrote  {moved(ROLES_FILE)}: ROLES keyed by the {literal} literal ({len(cases)} roles)")
+    return True
+
+
 # --- the whole run -------------------------------------------------------------------------
 
 
@@ -791,6 +861,8 @@ def main() -> int:
         return 0
     move(pairs)
     changed = [path for path in files_to_rewrite() if rewrite(path)]
+    if roles_by_literal() and moved(ROLES_FILE) not in changed:
+        changed.append(moved(ROLES_FILE))
     for path in changed:
         say(f"rewrote  {path}")
     tidy(changed)
