@@ -45,7 +45,7 @@ from harness.executors.pool import spread  # noqa: E402
 from harness.puzzles.suites import load_suite  # noqa: E402
 from harness.records.outcomes import CallOutcome  # noqa: E402
 from harness.sandbox.program import ProgramLimits, run_program  # noqa: E402
-from harness.shapes.stdin_program import run_limits  # noqa: E402
+from harness.shapes.programs import run_limits  # noqa: E402
 
 ASSIGNMENT = "stdin-program"
 SOLVERS = REPO / "solvers" / "stdin-program"

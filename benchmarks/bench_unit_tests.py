@@ -36,7 +36,7 @@ from harness.records.outcomes import CallOutcome  # noqa: E402
 from harness.records.probes import Probe  # noqa: E402
 from harness.sandbox.sidecar import sidecar  # noqa: E402
 from harness.sandbox.workdir import private_copy  # noqa: E402
-from harness.shapes import SHAPES  # noqa: E402
+from harness.shapes import KINDS  # noqa: E402
 from harness.shapes.base import RunContext  # noqa: E402
 from harness.shapes.unit_tests import _Session, settings_of, sow  # noqa: E402
 from harness.submissions import Submission  # noqa: E402
@@ -101,7 +101,7 @@ def _alone_each(context: RunContext, submission: Submission) -> list[CallOutcome
 
 def build_per_test(plan: Plan, submission: Submission) -> list[CallOutcome]:
     """The shape asked for one test at a time: a build and a run per test."""
-    shape = SHAPES["unit-tests"]
+    shape = KINDS["unit-tests"]
     one: Callable[[Probe], CallOutcome] = lambda probe: shape.run(  # noqa: E731
         submission, plan.context((probe,))
     ).outcomes[0]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import string
-from collections.abc import Set
+from collections.abc import Mapping, Set
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args
@@ -43,6 +43,20 @@ DriverRuns = Literal["item", "probe"]  # how a driver's probes are run (DriverCo
 Framework = Literal["googletest", "junit5", "pytest"]  # the test runners of shape unit-tests
 EntryBy = Literal["name", "definitions"]  # how a submission's entry file is found (entry_by)
 READING_SHAPES = ("function-library", "board-classes")  # the shapes `readings:` apply to
+Shape = Literal[  # the kinds of submission (harness/shapes/: a Kind each, in one registry)
+    "function-library",  # a Python module of functions
+    "board-classes",  # a Python module of classes (a Board and a Solver)
+    "stdin-program",  # a program in any language of `languages:`
+    "notebook",  # a Jupyter notebook handed in beside a module (an item's shape)
+    "driven",  # a teacher's driver built with a student's C or Java functions
+    "unit-tests",  # the course's own unit tests
+]
+# The kinds that have one probe set, which `probes:` names when it is left out: their items
+# name their cases (a size, a test), never a role.
+ONE_PROBE_SET: Mapping[Shape, str] = {
+    "stdin-program": "stdin-program",
+    "unit-tests": "unit-tests",
+}
 
 
 class _Strict(BaseModel):
@@ -79,7 +93,7 @@ class ItemConfig(Declared):
         description="a plug-in (or built-in probe set) whose builder makes this item's probes, "
         "beside the assignment's declared items (sudoku-script's notebook: `cosc130-notebook`)",
     )
-    shape: str | None = Field(
+    shape: Shape | None = Field(
         default=None,
         description="the shape that runs this item, when not the assignment's (sudoku-script's "
         "notebook: `notebook`)",
@@ -637,7 +651,7 @@ class AssignmentConfig(_Strict):
         default="",
         description="its name for people: the Canvas column, the pages (default: its key)",
     )
-    shape: str = Field(
+    shape: Shape = Field(
         description="how a submission runs (harness/shapes/): `function-library`, "
         "`board-classes`, `stdin-program`, `notebook`, `driven` (a teacher's driver built with "
         "a student's C or Java functions), `unit-tests` (the course's own tests)"
@@ -646,7 +660,8 @@ class AssignmentConfig(_Strict):
         default=None,
         description="a probe set that makes every item's probes: a package of the harness's "
         "(`board-solver`, `stdin-program`) or a plug-in; none: each item declares its `role:` "
-        "(or names a `plugin:`), in the assignment's `conventions:`",
+        "(or names a `plugin:`), in the assignment's `conventions:`. Shapes `stdin-program` and "
+        "`unit-tests` have one probe set, of their name: left out, it is theirs",
     )
     conventions: Conventions = Field(
         default=Conventions(),
@@ -818,15 +833,22 @@ class AssignmentConfig(_Strict):
         return self
 
     @model_validator(mode="after")
+    def _probes_of_the_shape(self) -> AssignmentConfig:
+        """`probes:` left out is the shape's one probe set, where it has one."""
+        if self.probes is None and self.shape in ONE_PROBE_SET:
+            object.__setattr__(self, "probes", ONE_PROBE_SET[self.shape])
+        return self
+
+    @model_validator(mode="after")
     def _unit_tests_fit_the_shape(self) -> AssignmentConfig:
         """`tests:` belongs to shape unit-tests, which makes its probes from them alone."""
         if self.tests is not None and self.shape != "unit-tests":
             raise ValueError("tests: the course's unit tests are for `shape: unit-tests`, not "
                              f"{self.shape}")  # fmt: skip
         if self.shape == "unit-tests" and self.probes != "unit-tests":
-            said = f"{self.probes!r} cannot" if self.probes else "missing:"
-            raise ValueError(f"probes: {said} shape unit-tests makes its probes with `probes: "
-                             "unit-tests` (its items name tests, never roles)")  # fmt: skip
+            raise ValueError(f"probes: {self.probes!r} cannot: shape unit-tests makes its "
+                             "probes with `probes: unit-tests` (its items name tests, never "
+                             "roles)")  # fmt: skip
         return self
 
     @model_validator(mode="after")

@@ -19,7 +19,7 @@ from docsite.comments import field_comments
 from docsite.generated import filled
 from harness.cli.app import PANELS, app
 from harness.config import AssignmentConfig, Config
-from harness.shapes import SHAPES
+from harness.shapes import KINDS
 from tests.conftest import REPO
 
 GOLDEN = REPO / "tests" / "golden"
@@ -75,7 +75,7 @@ def test_every_config_key_has_a_type_default_and_description() -> None:
 
 def test_the_shapes_the_config_reference_names_are_the_registrys() -> None:
     said = AssignmentConfig.model_fields["shape"].description or ""
-    assert all(f"`{name}`" in said for name in SHAPES)
+    assert all(f"`{name}`" in said for name in KINDS)
 
 
 def test_the_cli_reference_lists_every_option_of_grade_in_its_panel() -> None:

@@ -6,10 +6,11 @@ from typing import Any
 
 import pytest
 
-from harness.config import load_config
+from harness.config import Config, load_config
 from harness.grading.calibration import calibrate, calibrated_plan
 from harness.grading.plan import make_plan
 from harness.shapes import base
+from harness.yamlfile import read_yaml
 from tests.conftest import REPO
 
 CONFIG = REPO / "config.yaml"
@@ -59,6 +60,19 @@ def test_calibration_measures_the_reference_and_is_passed_in() -> None:
 def dict_of_shapes() -> dict[str, Any]:
     from harness import shapes
 
-    registry = shapes.SHAPES
+    registry = shapes.KINDS
     assert isinstance(registry, dict)
     return registry
+
+
+@pytest.mark.parametrize("assignment", ["stdin-program", "uwb-css342"])
+def test_probes_left_out_are_the_kinds_own(assignment: str) -> None:
+    """A kind with one probe set (stdin-program, unit-tests) needs no `probes:`: left out, the
+    plan is the one config.yaml's `probes:` makes."""
+    data = read_yaml(CONFIG)
+    said = data["assignments"][assignment].pop("probes")
+    left_out = Config.model_validate({**data, "source": CONFIG})
+    assert said == left_out.assignment(assignment).shape
+    assert left_out.assignment(assignment).probes == said
+    written = make_plan(load_config(CONFIG), assignment)
+    assert make_plan(left_out, assignment).probes == written.probes

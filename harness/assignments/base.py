@@ -23,10 +23,11 @@ from pathlib import Path
 from harness.config import AssignmentConfig
 from harness.puzzles.suites import Case
 from harness.records.probes import Probe
+from harness.sandbox import child
 
 Builder = Callable[[Sequence[Case]], list[Probe]]
 Configure = Callable[[AssignmentConfig], Mapping[str, Builder]]
-CHILD = Path(__file__).resolve().parents[1] / "sandbox" / "child"  # the shipped drivers' folder
+CHILD = Path(child.__file__).resolve().parent  # the shipped drivers' folder, wherever this is
 
 
 @dataclass(frozen=True)

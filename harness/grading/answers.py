@@ -27,7 +27,7 @@ from harness.grading.plan import Plan
 from harness.grading.stages import run_in_stages
 from harness.records.outcomes import CallOutcome
 from harness.records.probes import Expectation, Probe
-from harness.shapes import SHAPES
+from harness.shapes import KINDS
 from harness.submissions import SubmissionProblem, discover
 
 GENEROUS = 60.0  # CPU seconds the reference may take per call while it answers
@@ -103,7 +103,7 @@ def _run(config: Config, plan: Plan, probes: Sequence[Probe], where: str) -> lis
     items = {p.item: assignment.items[p.item].model_copy(update={"time": GENEROUS}) for p in probes}
     generous = assignment.model_copy(update={"items": {**assignment.items, **items}})
     context = replace(plan.context(tuple(probes)), assignment=generous)
-    shape = SHAPES[assignment.shape]
+    shape = KINDS[assignment.shape]
     references = discover(config.path(assignment.reference or Path()),
                           shape.suffixes(generous, plan.languages))  # fmt: skip
     if len(references) != 1:

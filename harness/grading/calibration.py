@@ -24,7 +24,7 @@ from harness.grading.reference_check import verify_reference
 from harness.grading.stub_answers import with_constants
 from harness.records.verdicts import Verdict
 from harness.sandbox.isolation import Isolation
-from harness.shapes import SHAPES
+from harness.shapes import KINDS
 from harness.shapes.base import RunContext
 from harness.submissions import SubmissionProblem, discover
 
@@ -99,7 +99,7 @@ def _slowest_runs(
     reference = context.assignment.reference
     if reference is None:
         raise BadInput(f"{where}: time_from_reference needs a reference solver")
-    shape = SHAPES[context.assignment.shape]
+    shape = KINDS[context.assignment.shape]
     slowest = dict.fromkeys(timed, 0.0)
     times: dict[Key, list[float | None]] = {key_of(p): [] for p in context.probes}
     for found in discover(

@@ -46,7 +46,7 @@ from harness.records.evidence import Grid
 from harness.records.outcomes import CallOutcome
 from harness.records.probes import Probe
 from harness.sandbox.process import CLOCK_TICKS
-from harness.shapes import SHAPES
+from harness.shapes import KINDS
 from harness.shapes.base import RunContext
 from harness.submissions import Submission, SubmissionProblem, discover
 
@@ -146,7 +146,7 @@ def _measured(folder: Path, plan: Plan, probes: Sequence[Probe]) -> dict[Key, fl
     made as a student's would be, under the item's own limits (run to the high limit: a
     reference slower than that has the case's time unknown)."""
     context = plan.context(tuple(probes))
-    shape = SHAPES[plan.assignment.shape]
+    shape = KINDS[plan.assignment.shape]
     found: dict[Key, list[float | None]] = {key_of(p): [] for p in probes}
     for reference in discover(folder, shape.suffixes(plan.assignment, plan.languages)):
         for probe, outcome in zip(probes, _outcomes(reference, context), strict=True):

@@ -14,12 +14,12 @@ from pathlib import Path
 
 from harness.assignments import declared, probe_sets
 from harness.assignments.base import Builder, ProbeSet
-from harness.config import AssignmentConfig, Config, LanguageConfig
+from harness.config import AssignmentConfig, Config, LanguageConfig, Shape
 from harness.errors import BadInput
 from harness.puzzles.suites import Case, load_suites
 from harness.records.probes import Probe, Stage
 from harness.sandbox.isolation import NO_ISOLATION, Isolation, Mode, choose
-from harness.shapes import SHAPES, suffixes_for
+from harness.shapes import KINDS, suffixes_for
 from harness.shapes.base import Driver, DriverSource, RunContext, call_limits
 from harness.shapes.budget import UNLIMITED, Budget
 
@@ -96,12 +96,6 @@ def make_plan(config: Config, name: str, isolation: Isolation | None = None) -> 
     this machine allows)."""
     assignment = config.assignment(name)
     where = f"{config.source}: assignments.{name}"
-    if assignment.shape not in SHAPES:
-        raise BadInput(f"{where}.shape: unknown shape {assignment.shape!r} ({_known(SHAPES)})")
-    for item, cfg in assignment.items.items():
-        if cfg.shape is not None and cfg.shape not in SHAPES:
-            problem = f"unknown shape {cfg.shape!r} ({_known(SHAPES)})"
-            raise BadInput(f"{where}.items.{item}.shape: {problem}")
     sources = item_sources(config, name)
     suffixes_for(config, name)  # checks the shape's own settings
     suites = load_suites([config.path(p) for p in assignment.suites])
@@ -239,7 +233,7 @@ def reference_entry(config: Config, name: str) -> Path:
 def _cannot_grade(assignment: AssignmentConfig, python: Path) -> dict[str, str]:
     """Items this machine cannot grade: those of a shape it cannot run (a notebook, without
     the notebook extra), with why."""
-    shapes = {item: SHAPES[shape_of(assignment, item)] for item in assignment.items}
+    shapes = {item: KINDS[shape_of(assignment, item)] for item in assignment.items}
     reasons = {item: shape.cannot_run(python) for item, shape in shapes.items()}
     return {item: reason for item, reason in sorted(reasons.items()) if reason}
 
@@ -254,7 +248,7 @@ def stage_of(assignment: AssignmentConfig, probe: Probe) -> Stage:
     return Stage.TIMED if timed else Stage.OPEN
 
 
-def shape_of(assignment: AssignmentConfig, item: str) -> str:
+def shape_of(assignment: AssignmentConfig, item: str) -> Shape:
     """The shape that runs `item`: its own (config.yaml's `shape:`), else the assignment's."""
     return assignment.items[item].shape or assignment.shape
 

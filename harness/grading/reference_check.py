@@ -26,7 +26,7 @@ from harness.grading.plan import Plan, reference_entry
 from harness.grading.readings import helper_items
 from harness.records.probes import Probe
 from harness.records.verdicts import Verdict
-from harness.shapes import SHAPES
+from harness.shapes import KINDS
 from harness.submissions import Submission, SubmissionProblem, discover
 
 GENEROUS = 60.0  # CPU seconds the reference may take per call here
@@ -53,7 +53,7 @@ def verify_reference(config: Config, plan: Plan) -> None:
 
 def _the_reference(config: Config, plan: Plan, where: str) -> Submission:
     folder = config.path(plan.assignment.reference or Path())
-    shape = SHAPES[plan.assignment.shape]
+    shape = KINDS[plan.assignment.shape]
     found = discover(folder, shape.suffixes(plan.assignment, plan.languages))
     if len(found) != 1:
         raise BadInput(f"{where}: cannot tell the reference solution ({len(found)} found)")

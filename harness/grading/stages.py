@@ -24,10 +24,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from harness.config import Shape
 from harness.grading.plan import shape_of
 from harness.records.outcomes import CallOutcome
 from harness.records.probes import Probe, Stage
-from harness.shapes import SHAPES
+from harness.shapes import KINDS
 from harness.shapes.base import RunContext, Scope, SubmissionRun, call_limits
 from harness.shapes.streaks import Streaks, cost_of
 from harness.submissions import Submission
@@ -37,7 +38,7 @@ from harness.submissions import Submission
 class _Group:
     """The probes made in one run: their indices in the context's probes."""
 
-    shape: str
+    shape: Shape
     stage: Stage
     indices: tuple[int, ...]
 
@@ -59,7 +60,7 @@ def _groups(context: RunContext) -> tuple[_Group, ...]:
 
 
 def _cheapest_first(
-    probes: tuple[Probe, ...], keys: list[tuple[str, Stage]], key: tuple[str, Stage]
+    probes: tuple[Probe, ...], keys: list[tuple[Shape, Stage]], key: tuple[Shape, Stage]
 ) -> tuple[int, ...]:
     """The indices of the probes run under `key`, item by item in the plan's order, each item's
     from the cheapest to the hardest for the reference (unknown last; ties in the plan's
@@ -87,7 +88,7 @@ def _run_groups(submission: Submission, context: RunContext) -> SubmissionRun:
         if group.indices and not indices:
             continue  # every probe of it is skipped
         probes = tuple(context.probes[i] for i in indices)
-        run = SHAPES[group.shape].run(submission, replace(context, probes=probes))
+        run = KINDS[group.shape].run(submission, replace(context, probes=probes))
         if not own and not run.load.loaded:
             return run
         got = _outcomes(run, len(probes))

@@ -1,16 +1,17 @@
-"""Submission shapes: how a kind of submission is run. A Protocol plus a registry.
-
-Each shape is a small module implementing `harness.shapes.base.Shape`; config.yaml names one per
-assignment (`shape:`). Register new shapes here.
+"""Kinds of submission: how each is run. A Protocol (harness.shapes.base.Kind) plus one registry
+keyed by config.yaml's `shape:` (config.py's `Shape`): a kind the literal names and the registry
+lacks is a type error (`kind` then misses a return), not a KeyError at grading time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import get_args
 
 from harness.config import Config
+from harness.config import Shape as ShapeName
 from harness.errors import BadInput
-from harness.shapes.base import Shape
+from harness.shapes.base import Kind
 from harness.shapes.board_classes import BoardClasses
 from harness.shapes.driven import Driven
 from harness.shapes.function_library import FunctionLibrary
@@ -18,20 +19,31 @@ from harness.shapes.notebook import Notebook
 from harness.shapes.stdin_program import StdinProgram
 from harness.shapes.unit_tests import UnitTests
 
-SHAPES: Mapping[str, Shape] = {
-    "function-library": FunctionLibrary(),
-    "board-classes": BoardClasses(),
-    "stdin-program": StdinProgram(),
-    "notebook": Notebook(),
-    "driven": Driven(),
-    "unit-tests": UnitTests(),
-}
+
+def kind(name: ShapeName) -> Kind:
+    """The kind config.yaml's `shape: name` runs; register a new kind here and in the literal."""
+    match name:
+        case "function-library":
+            return FunctionLibrary()
+        case "board-classes":
+            return BoardClasses()
+        case "stdin-program":
+            return StdinProgram()
+        case "notebook":
+            return Notebook()
+        case "driven":
+            return Driven()
+        case "unit-tests":
+            return UnitTests()
+
+
+KINDS: Mapping[ShapeName, Kind] = {name: kind(name) for name in get_args(ShapeName)}
 
 
 def suffixes_for(config: Config, name: str) -> tuple[str, ...]:
     """The source file suffixes that make a folder a submission of assignment `name`."""
     assignment = config.assignment(name)
     try:
-        return SHAPES[assignment.shape].suffixes(assignment, config.languages)
+        return KINDS[assignment.shape].suffixes(assignment, config.languages)
     except BadInput as err:
         raise BadInput(f"{config.source}: assignments.{name}: {err}") from None

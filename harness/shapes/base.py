@@ -1,7 +1,7 @@
-"""What every submission shape provides, and the records it produces.
+"""What every kind of submission provides, and the records it produces.
 
-A shape turns a submission and the plan's probes into a raw SubmissionRun (what happened);
-judging and marking are the same for every shape.
+A kind turns a submission and the plan's probes into a raw SubmissionRun (what happened);
+judging and marking are the same for every kind.
 """
 
 from __future__ import annotations
@@ -95,11 +95,15 @@ class SubmissionRun:
     note: str = ""  # about the submission as a whole: which of its files was graded, and why
 
 
-class Shape(Protocol):
+class Kind(Protocol):
+    """A kind of submission (config.yaml's `shape:`): how it is found, run, and whether this
+    machine can run it. Its items' probes are made by its probe set (harness/assignments/): the
+    one `probes:` names, or, for a kind that has one, its own (config.py's ONE_PROBE_SET)."""
+
     def suffixes(
         self, assignment: AssignmentConfig, languages: Mapping[str, LanguageConfig]
     ) -> tuple[str, ...]:
-        """Source file suffixes that make a folder a submission of this shape."""
+        """Source file suffixes that make a folder a submission of this kind."""
         ...
 
     def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
@@ -107,9 +111,29 @@ class Shape(Protocol):
         ...
 
     def cannot_run(self, python: Path) -> str:
-        """Why this machine cannot run this shape at all (a missing extra); empty when it can.
-        Items of such a shape are left out of every submission's marks, saying why."""
+        """Why this machine cannot run this kind at all (a missing extra); empty when it can.
+        Items of such a kind are left out of every submission's marks, saying why."""
         ...
+
+
+class KindDefaults:
+    """What most kinds do the same, for a kind to inherit and override: a Python module's
+    suffix, and nothing this machine lacks."""
+
+    def suffixes(
+        self, assignment: AssignmentConfig, languages: Mapping[str, LanguageConfig]
+    ) -> tuple[str, ...]:
+        return (".py",)
+
+    def cannot_run(self, python: Path) -> str:
+        return ""
+
+
+def language_suffixes(language: LanguageConfig) -> tuple[str, ...]:
+    """The suffixes of a language's file patterns (`*.cpp` -> `.cpp`), each once: what makes a
+    folder a submission of a kind whose files are a language's."""
+    found = [pattern[pattern.rindex(".") :] for pattern in language.files if "." in pattern]
+    return tuple(dict.fromkeys(found))
 
 
 def call_limits(assignment: AssignmentConfig, probe: Probe) -> Limits:

@@ -19,12 +19,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from harness.config import AssignmentConfig, LanguageConfig
+from harness.config import AssignmentConfig
 from harness.records.outcomes import Adapted, CallOutcome, LoadOutcome
 from harness.records.probes import Probe
 from harness.sandbox.child import codec
 from harness.sandbox.workdir import CopyRefused, private_copy
-from harness.shapes.base import RunContext, SubmissionRun, call_limits
+from harness.shapes.base import KindDefaults, RunContext, SubmissionRun, call_limits
 from harness.shapes.entries import class_needs, graded_file, python2_reading, static_text
 from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in, write_files
 from harness.shapes.streaks import Streaks
@@ -34,15 +34,7 @@ from harness.submissions import Submission, SubmissionProblem
 MEMBERS_SHOWN = 12
 
 
-class BoardClasses:
-    def suffixes(
-        self, assignment: AssignmentConfig, languages: Mapping[str, LanguageConfig]
-    ) -> tuple[str, ...]:
-        return (".py",)
-
-    def cannot_run(self, python: Path) -> str:
-        return ""
-
+class BoardClasses(KindDefaults):
     def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
         assignment = context.assignment
         found = graded_file(submission, assignment, class_needs(assignment, context.probes))

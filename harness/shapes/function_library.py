@@ -19,14 +19,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from harness.config import AssignmentConfig, LanguageConfig
+from harness.config import AssignmentConfig
 from harness.records.outcomes import CallOutcome, LoadOutcome
 from harness.records.probes import Probe
 from harness.sandbox.child import codec
 from harness.sandbox.child.object_driver import REFERENCE_PREFIX
 from harness.sandbox.process import Launch
 from harness.sandbox.workdir import CopyRefused, private_copy
-from harness.shapes.base import RunContext, SubmissionRun, call_limits
+from harness.shapes.base import KindDefaults, RunContext, SubmissionRun, call_limits
 from harness.shapes.entries import function_needs, graded_file, python2_reading, static_text
 from harness.shapes.rules import check_source
 from harness.shapes.session import Session, copied_entry, cpu_budget, launch_in, write_files
@@ -35,15 +35,7 @@ from harness.shapes.stubs import item_stubs, stubs
 from harness.submissions import Submission, SubmissionProblem
 
 
-class FunctionLibrary:
-    def suffixes(
-        self, assignment: AssignmentConfig, languages: Mapping[str, LanguageConfig]
-    ) -> tuple[str, ...]:
-        return (".py",)
-
-    def cannot_run(self, python: Path) -> str:
-        return ""
-
+class FunctionLibrary(KindDefaults):
     def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
         assignment = context.assignment
         found = graded_file(submission, assignment, function_needs(assignment))

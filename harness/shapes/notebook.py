@@ -19,7 +19,7 @@ from harness.records.outcomes import CallOutcome, LoadOutcome
 from harness.records.probes import Probe
 from harness.sandbox import quota
 from harness.sandbox.workdir import CopyRefused, private_copy
-from harness.shapes.base import RunContext, SubmissionRun, call_limits
+from harness.shapes.base import KindDefaults, RunContext, SubmissionRun, call_limits
 from harness.shapes.notebook_run import Found, find_notebook, run_notebook, unavailable
 from harness.shapes.session import write_files
 from harness.submissions import Submission, SubmissionProblem
@@ -27,7 +27,7 @@ from harness.submissions import Submission, SubmissionProblem
 FOUND = LoadOutcome("loaded")  # a notebook is not imported: each run stands alone
 
 
-class Notebook:
+class Notebook(KindDefaults):
     def suffixes(
         self, assignment: AssignmentConfig, languages: Mapping[str, LanguageConfig]
     ) -> tuple[str, ...]:

@@ -19,12 +19,13 @@ from harness.config import NotebookConfig
 from harness.limits import Limits
 from harness.records.notebook import ReplyError, parse_cells, read_reply
 from harness.records.outcomes import CallOutcome
+from harness.sandbox import child
 from harness.sandbox.isolation import NO_ISOLATION, Isolation
 from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
 from harness.sandbox.quota import UNCAPPED, DiskWatch
 from harness.submissions import Submission
 
-RUNNER = Path(__file__).resolve().parents[1] / "sandbox" / "child" / "notebook_runner.py"
+RUNNER = Path(child.__file__).resolve().parent / "notebook_runner.py"  # wherever this module is
 REPLY_KB = 4096
 OPEN_FILES = 256  # the kernel's sockets
 NEEDED = ("nbclient", "nbformat", "ipykernel")

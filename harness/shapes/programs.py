@@ -16,7 +16,9 @@ from pathlib import Path
 
 from harness.config import AssignmentConfig, LanguageConfig, ProgramConfig
 from harness.errors import BadInput
+from harness.limits import Limits
 from harness.sandbox.program import ProgramLimits
+from harness.shapes.base import language_suffixes
 from harness.submissions import Submission, SubmissionProblem
 
 MAIN_SCRIPT = "main.py"
@@ -80,12 +82,8 @@ def languages_of(
 
 def suffixes(assignment: AssignmentConfig, table: Mapping[str, LanguageConfig]) -> tuple[str, ...]:
     """File suffixes that make a folder a submission (from the languages' patterns)."""
-    found = [
-        pattern[pattern.rindex(".") :]
-        for _, language in languages_of(assignment, table)
-        for pattern in language.files
-        if "." in pattern
-    ]
+    languages = languages_of(assignment, table)
+    found = (suffix for _, language in languages for suffix in language_suffixes(language))
     return tuple(dict.fromkeys(found))
 
 
@@ -205,3 +203,16 @@ def _main(paths: tuple[Path, ...], entry: str | None) -> Path | None:
         if len(named) == 1:
             return named[0]
     return None
+
+
+def run_limits(limits: Limits, wall: float | None = None) -> ProgramLimits:
+    """One run of a program under an item's limits, stopped on the wall clock at `wall` seconds
+    (default: the limits' backstop)."""
+    return ProgramLimits(
+        cpu=limits.time,
+        wall=limits.wall_seconds if wall is None else wall,
+        memory_mb=limits.memory_mb,
+        output_bytes=limits.output_kb << 10,
+        file_size_mb=limits.file_size_mb,
+        open_files=limits.open_files,
+    )

@@ -33,23 +33,20 @@ from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
 from harness.sandbox.replies import program_outcome
 from harness.sandbox.workdir import CopyRefused, private_copy, run_copy
 from harness.shapes import programs
-from harness.shapes.base import RunContext, SubmissionRun, call_limits
+from harness.shapes.base import KindDefaults, RunContext, SubmissionRun, call_limits
 from harness.shapes.exchange import NotGiven, answered, entries, given
-from harness.shapes.programs import Commands, Program
+from harness.shapes.programs import Commands, Program, run_limits
 from harness.shapes.sanitizer import settings as sanitizer
 from harness.shapes.sanitizer.settings import Rerun
 from harness.shapes.streaks import Streaks
 from harness.submissions import Submission, SubmissionProblem
 
 
-class StdinProgram:
+class StdinProgram(KindDefaults):
     def suffixes(
         self, assignment: AssignmentConfig, languages: Mapping[str, LanguageConfig]
     ) -> tuple[str, ...]:
         return programs.suffixes(assignment, languages)
-
-    def cannot_run(self, python: Path) -> str:
-        return ""
 
     def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
         found = programs.find_programs(submission, context.assignment, context.languages)
@@ -59,19 +56,6 @@ class StdinProgram:
                 return _Runs(context, workdir, found).run_all()
         except CopyRefused as err:
             raise SubmissionProblem(f"cannot copy the submission: {err}") from None
-
-
-def run_limits(limits: Limits, wall: float | None = None) -> ProgramLimits:
-    """One run of a program under an item's limits, stopped on the wall clock at `wall` seconds
-    (default: the limits' backstop)."""
-    return ProgramLimits(
-        cpu=limits.time,
-        wall=limits.wall_seconds if wall is None else wall,
-        memory_mb=limits.memory_mb,
-        output_bytes=limits.output_kb << 10,
-        file_size_mb=limits.file_size_mb,
-        open_files=limits.open_files,
-    )
 
 
 def probe_size(probe: Probe) -> int:

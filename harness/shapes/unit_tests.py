@@ -64,7 +64,7 @@ from harness.sandbox.replies import program_outcome
 from harness.sandbox.sidecar import Sidecar, sidecar
 from harness.sandbox.workdir import CopyRefused, private_copy, regular_files, run_copy
 from harness.shapes import programs
-from harness.shapes.base import RunContext, SubmissionRun
+from harness.shapes.base import KindDefaults, RunContext, SubmissionRun, language_suffixes
 from harness.shapes.streaks import Streaks
 from harness.shapes.unit_builds import Builder, Built, Values, expand
 from harness.submissions import Submission, SubmissionProblem
@@ -79,16 +79,11 @@ def settings_of(assignment: AssignmentConfig) -> UnitTestsConfig:
     return assignment.tests
 
 
-class UnitTests:
+class UnitTests(KindDefaults):
     def suffixes(
         self, assignment: AssignmentConfig, languages: Mapping[str, LanguageConfig]
     ) -> tuple[str, ...]:
-        language = languages[settings_of(assignment).language]
-        found = [p[p.rindex(".") :] for p in language.files if "." in p]
-        return tuple(dict.fromkeys(found))
-
-    def cannot_run(self, python: Path) -> str:
-        return ""
+        return language_suffixes(languages[settings_of(assignment).language])
 
     def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
         settings = settings_of(context.assignment)

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from pathlib import Path
 
 from harness.config import AssignmentConfig, LanguageConfig
 from harness.records.outcomes import LoadOutcome
-from harness.shapes.base import RunContext, Scope, SubmissionRun
+from harness.shapes.base import KindDefaults, RunContext, Scope, SubmissionRun, language_suffixes
 from harness.shapes.driven import build, settings
 from harness.shapes.driven.build import Built
 from harness.shapes.driven.runs import Runs
@@ -27,15 +26,12 @@ from harness.shapes.driven.settings import SHAPE
 from harness.submissions import Submission
 
 
-class Driven:
+class Driven(KindDefaults):
     def suffixes(
         self, assignment: AssignmentConfig, languages: Mapping[str, LanguageConfig]
     ) -> tuple[str, ...]:
         driver = settings.check(assignment, languages)
-        return settings.suffixes(languages[driver.language])
-
-    def cannot_run(self, python: Path) -> str:
-        return ""
+        return language_suffixes(languages[driver.language])
 
     def run(self, submission: Submission, context: RunContext) -> SubmissionRun:
         make = functools.partial(build.build, submission, context)

@@ -37,7 +37,7 @@ from harness.sandbox.workdir import CopyRefused, run_copy
 from harness.shapes.base import RunContext, call_limits
 from harness.shapes.driven import protocol, settings, stand_ins
 from harness.shapes.driven.build import Built
-from harness.shapes.stdin_program import run_limits
+from harness.shapes.programs import run_limits
 from harness.shapes.streaks import Streaks
 
 SHARED_OUTPUT = 16 << 20  # bytes a run of several probes may print in all, at most

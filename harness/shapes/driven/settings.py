@@ -100,12 +100,6 @@ def function_of(name: str, item: ItemConfig) -> str:
     return item.function or name
 
 
-def suffixes(language: LanguageConfig) -> tuple[str, ...]:
-    """File suffixes that make a folder a submission: the language's."""
-    found = [pattern[pattern.rindex(".") :] for pattern in language.files if "." in pattern]
-    return tuple(dict.fromkeys(found))
-
-
 def student_files(root: Path, language: LanguageConfig, driver: DriverConfig) -> tuple[Path, ...]:
     """The student's files to build (relative to `root`): the language's, of those the ones
     `driver.files` names (all when it names none); never a link, a hidden file, or one in the

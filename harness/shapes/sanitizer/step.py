@@ -19,9 +19,9 @@ from harness.records.probes import Probe
 from harness.shapes import stdin_program
 from harness.shapes.base import RunContext, call_limits
 from harness.shapes.driven import sanitized as driven
+from harness.shapes.programs import run_limits
 from harness.shapes.sanitizer.report import Finding, first_finding
 from harness.shapes.sanitizer.settings import SanitizerBuild, Sanitizing, rerun_limits
-from harness.shapes.stdin_program import run_limits
 from harness.submissions import Submission
 
 log = logging.getLogger(__name__)
