@@ -91,11 +91,26 @@ GRADING_FIXTURES = {  # module -> its module-scoped fixture that grades a folder
     "tests.test_resume": "whole",
     "tests.test_scaffold_references": "written",  # `new` on every shipped reference, once
 }
-EXAMPLES_FIXTURES = {  # (module, fixture) -> the assignment whose examples it grades (shared)
+# The tests that read a grading shared by the whole run (`graded_examples`, `examples_report`,
+# `controls_report`): (module, fixture or test) -> the assignment it reads, or BY_PARAMETER (its
+# `assignment` parameter). Each assignment's readers run in one test process, after the first
+# of them grades: in two, the second waits on the first's lock, a process idle for the length
+# of a grading (20 to 100 s).
+BY_PARAMETER = ""
+SHARED_READERS = {
     ("tests.test_board_solver", "report"): "board-solver",
     ("tests.test_stdin_program", "examples_report"): "stdin-program",
+    ("tests.test_examples", "graded"): "sudoku-functions",
+    ("tests.test_examples", "test_check_passes_on_the_repository"): BY_PARAMETER,
+    ("tests.test_stub_controls", "test_a_stub_earns_at_most_5_percent"): BY_PARAMETER,
+    ("tests.test_stub_controls", "test_the_starter_earns_at_most_what_config_says"): BY_PARAMETER,
+    ("tests.test_gradebook", "test_the_graded_examples_match_the_golden_gradebook"): BY_PARAMETER,
+    ("tests.test_junit", "test_the_graded_examples_match_the_golden_junit"): BY_PARAMETER,
+    ("tests.test_cli_outputs", "test_one_run_writes_every_format"): "sudoku-functions",
+    ("tests.test_pages", "functions_report"): "sudoku-functions",
+    ("tests.test_pages", "test_a_crashing_program_page_shows_its_stderr"): "stdin-program",
+    ("tests.test_sudoku_script", "graded"): "sudoku-script",
 }
-CHECKED = "tests.test_examples"  # test_check_passes_on_the_repository[ASSIGNMENT] grades those
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's, which reads the groups off the markers
@@ -103,32 +118,31 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A module-scoped fixture is made once per worker that asks for it: the tests that use one
     that grades a folder (GRADING_FIXTURES) go to one worker (`--dist loadgroup`), so each
     folder is graded once in a run; test_hostile grades a shape at a time: one worker per
-    shape; the tests that read a long grading of an assignment's examples go to one worker
-    (the others would wait on its lock). Other modules' fixtures are cheap, and their tests
-    spread over every worker."""
+    shape; the tests that read an assignment's shared gradings (SHARED_READERS) go to one
+    worker (the others would wait on its lock). Other modules' fixtures are cheap, and their
+    tests spread over every worker."""
     for item in items:
         module = getattr(item, "module", None)
         if module is None:
             continue
         names = getattr(item, "fixturenames", ())
-        examples = _examples_graded(item, module.__name__, names)
+        shared = _shared_grading(item, module.__name__, names)
         if module.__name__ == "tests.test_hostile" and "runs" in names:
             _group(item, f"hostile-{_hostile_shape(item, module)}")
-        elif examples:
-            _group(item, f"examples-{examples}")
+        elif shared:
+            _group(item, f"examples-{shared}")
         elif GRADING_FIXTURES.get(module.__name__) in names:
             _group(item, module.__name__)
 
 
-def _examples_graded(item: pytest.Item, module: str, names: Sequence[str]) -> str:
-    """The assignment whose examples `item` reads from the run's one grading of them, where
-    that grading is long (the others wait on its lock: better they run after it)."""
-    for (where, fixture), assignment in EXAMPLES_FIXTURES.items():
-        if module == where and fixture in names:
-            return assignment
-    params = getattr(getattr(item, "callspec", None), "params", {})
-    found = params.get("assignment") if module == CHECKED else None
-    return str(found) if found in EXAMPLES_FIXTURES.values() else ""
+def _shared_grading(item: pytest.Item, module: str, names: Sequence[str]) -> str:
+    """The assignment whose shared gradings `item` reads (SHARED_READERS), or ""."""
+    function = getattr(getattr(item, "function", None), "__name__", "")
+    for (where, reader), assignment in SHARED_READERS.items():
+        if module == where and (reader in names or reader == function):
+            params = getattr(getattr(item, "callspec", None), "params", {})
+            return assignment or str(params.get("assignment", ""))
+    return ""
 
 
 def _group(item: pytest.Item, name: str) -> None:
@@ -213,6 +227,14 @@ def examples_report(assignment: str) -> Report:
 
 
 @functools.cache
+def check_plan(assignment: str) -> Plan:
+    """The shipped assignment's calibrated plan, made once per test process as `check` makes it
+    once for its references, examples and controls (calibrating runs the reference on every
+    timed case: stdin-program's takes 5 s)."""
+    return calibrated_plan(load_config(REPO / "config.yaml"), assignment)
+
+
+@functools.cache
 def _graded_controls(assignment: str) -> Path:
     """The stub controls and the starter of `assignment` graded as `check` grades them, once per
     run and shared by xdist's processes as the examples are: a JSON report's path."""
@@ -221,7 +243,7 @@ def _graded_controls(assignment: str) -> Path:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not out.exists():
             config = load_config(REPO / "config.yaml")
-            plan = calibrated_plan(config, assignment)
+            plan = check_plan(assignment)
             _, results = graded_controls(config, plan, 2)
             report = Report(assignment, plan.max_marks, results)
             written = out.with_suffix(".part")

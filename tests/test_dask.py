@@ -24,7 +24,7 @@ from harness.grading.run import grade_all
 from harness.league.run import league_probes, run_league
 from harness.records.results import SubmissionResult, to_json
 from harness.submissions import discover
-from tests.conftest import REPO, grade_cli, plan_for, steady
+from tests.conftest import REPO, check_plan, grade_cli, plan_for, steady
 from tests.test_cli import CONFIG, invoke
 from tests.test_stdin_program import needs_gpp
 
@@ -88,7 +88,7 @@ def test_a_folder_graded_on_dask_gets_exactly_the_local_marks(
 
 @needs_gpp
 def test_programs_are_built_and_run_on_the_workers(cluster: Any, tmp_path: Path) -> None:
-    plan = plan_for(REPO / "config.yaml", "stdin-program")
+    plan = check_plan("stdin-program")  # calibrated once per test process (5 s)
     folder = REPO / "submissions" / "stdin-program"
     chosen = [s for s in discover(folder, (".cpp", ".py", ".c")) if s.name.startswith("correct")]
     with opened(Choice(Kind.DASK, scheduler=cluster.scheduler_address)) as executor:
@@ -174,7 +174,7 @@ def test_a_league_on_the_cluster_records_which_worker_timed_each_program(
     from harness.config import load_config
 
     config = load_config(REPO / "config.yaml")
-    plan = plan_for(REPO / "config.yaml", "stdin-program")
+    plan = check_plan("stdin-program")  # calibrated once per test process (5 s)
     probes = league_probes(config, plan, 9)[:3]
     entrants = discover(REPO / "submissions" / "stdin-program", (".cpp", ".py", ".c"))
     entrants = [s for s in entrants if s.name in ("correct-cpp", "correct-python")]

@@ -24,11 +24,11 @@ from harness.cli.check import (
 )
 from harness.config import load_config
 from harness.errors import ExitCode
-from harness.grading.calibration import calibrated_plan
 from harness.records.results import CriterionResult, ItemResult, SubmissionResult
 from tests.conftest import (
     REPO,
     SHIPPED_FOLDERS,
+    check_plan,
     controls_report,
     examples_report,
     graded_examples,
@@ -165,7 +165,7 @@ def test_check_passes_on_the_repository(assignment: str) -> None:
     once per run: grading them again here cost two minutes of every CI run), and its controls
     from the grading test_stub_controls.py shares."""
     config = load_config(REPO / "config.yaml")
-    plan = calibrated_plan(config, assignment)
+    plan = check_plan(assignment)  # the controls' too: one plan, as `check` makes
     folder = REPO / "submissions" / assignment
     results = examples_report(assignment).submissions
     _, expected = expected_outcomes(config, assignment)
