@@ -78,6 +78,9 @@ def _board_file(board: str, make: Maker) -> FileFormat:
     if fmt.newline not in NEWLINES or fmt.variants:
         raise BadInput(f"{where}.file: one newline (lf or crlf) and no variants: every probe "
                        "reads the board file it is given")  # fmt: skip
+    if not fmt.separator:
+        raise BadInput(f"{where}.file.separator: a blank is an empty field, so the values need "
+                       'a separator (the course\'s is ",")')  # fmt: skip
     return fmt
 
 
