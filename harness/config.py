@@ -869,9 +869,14 @@ class AssignmentConfig(_Strict):
         return sum(item.marks for item in self.items.values())
 
     def accepted_names(self, name: str) -> tuple[str, ...]:
-        """The name itself, then every alias config.yaml accepts for it."""
-        item = self.items.get(name)
-        extra = (*(item.aliases if item else ()), *self.aliases.get(name, ()))
+        """The name itself, then every alias config.yaml accepts for it (an item's, a class's
+        under `objects:`, or the assignment's `aliases:`)."""
+        item, shape = self.items.get(name), self.objects.get(name)
+        extra = (
+            *(item.aliases if item else ()),
+            *(shape.aliases if shape else ()),
+            *self.aliases.get(name, ()),
+        )
         return (name, *dict.fromkeys(a for a in extra if a != name))
 
 

@@ -29,6 +29,7 @@ from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import Plan
 from harness.grading.run import grade_one
 from harness.puzzles.importers import import_cases
+from harness.puzzles.suites import Case
 from harness.records.evidence import Grid
 from harness.records.outcomes import CallOutcome
 from harness.records.results import SubmissionResult
@@ -132,6 +133,29 @@ def test_the_trace_stops_a_search_at_its_cap() -> None:
         trace.add(board_driver.UNDO, trace.board, (0, 0), 1)
 
 
+def test_each_board_is_written_as_objects_board_make_declares(tmp_path: Path) -> None:
+    """The shipped config declares the course's CSV (what the probes always wrote); a format
+    declared otherwise is what each probe's board file holds, and isValidMove's driver still
+    reads the board's side from it."""
+    assignment = load_config(REPO / "config.yaml").assignment("board-solver")
+    board = assignment.objects["Board"]
+    update = {"separator": ";", "newline": "crlf", "final_newline": True}
+    maker = board.make.model_copy(update={"file": board.make.file.model_copy(update=update)})
+    objects = {**assignment.objects, "Board": board.model_copy(update={"make": maker})}
+    declared = assignment.model_copy(update={"objects": objects})
+    puzzle = ((0, 0, 4, 0), (0, 0, 0, 1), (0, 0, 0, 0), (1, 0, 0, 3))
+    solution = ((3, 1, 4, 2), (4, 2, 3, 1), (2, 3, 1, 4), (1, 4, 2, 3))
+    case = Case("board-methods", "easy-4x4", puzzle, solution, tags=("methods",))
+    shipped = board_solver.configured(assignment)["isValidMove"]([case])
+    [probe] = board_solver.configured(declared)["isValidMove"]([case])
+    assert shipped == board_solver.isValidMove([case])
+    [(_, text)] = probe.files
+    assert text == ";;4;\r\n;;;1\r\n;;;\r\n1;;;3\r\n"
+    written = tmp_path / "board.csv"
+    written.write_bytes(text.encode())
+    assert board_driver._side(str(written)) == 4
+
+
 def _derived(config: Config) -> Config:
     """`config` with competency's limit derived from the reference (the fixtures' config sets
     it: the looping fixture's 12 time-outs then cost 0.4 s each, not the derived 1 s)."""
@@ -221,19 +245,26 @@ def test_an_import_failure_still_grades_the_classes(examples: dict[str, dict[str
 
 
 def test_config_aliases_accept_an_older_interface(tmp_path: Path) -> None:
+    """Method and attribute names by the assignment's `aliases:`; the class's, SudokuBoard
+    for Board, by its own under `objects:`."""
     aliases = (
         "aliases: {makeMove: [placeValue], undoMove: [removeValue], solveBoard: [solve], "
         "valsInRows: [valuesInRows], valsInCols: [valuesInCols], valsInBoxes: [valuesInBoxes], "
         "unsolvedSpaces: [unsolved]}"
     )
     text = (REPO / "config.yaml").read_text()
-    assert "    aliases: {}" in text
+    assert "    aliases: {}" in text and "        aliases: []" in text
+    text = re.sub(r"aliases: \{\}.*", aliases, text)
     config = tmp_path / "config.yaml"
-    config.write_text(shipped_config_text(re.sub(r"aliases: \{\}.*", aliases, text)))
+    config.write_text(shipped_config_text(text.replace("aliases: []", "aliases: [SudokuBoard]", 1)))
     for folder in ("testcases", "submissions"):
         (tmp_path / folder).symlink_to(REPO / folder)
+    older = tmp_path / "older" / "a2.py"
+    older.parent.mkdir()
+    source = (EXAMPLES / "old_interface" / "a2.py").read_text()
+    older.write_text(re.sub(r"\bBoard\b", "SudokuBoard", source))
     plan = plan_for(config, "board-solver")
-    [result] = grade_path(plan, EXAMPLES / "old_interface").submissions
+    [result] = grade_path(plan, older.parent).submissions
     assert result.marks == result.max_marks, result
     make = next(item for item in result.items if item.name == "makeMove")
     assert (

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness.assignments.board_solver.probes import competency
+from harness.assignments.board_solver.probes import configured
 from harness.config import SamplesConfig
 from harness.errors import BadInput
 from harness.grading.judged import run_and_judge
@@ -174,7 +174,7 @@ def calibrate(
 
 
 def _side(name: str, plan: Plan, cases: Sequence[Case], panel: Sequence[Submission]) -> Side:
-    probes = tuple(competency(cases))
+    probes = tuple(configured(plan.assignment)["competency"](cases))  # boards as declared
     runs = [_run(plan, probes, member) for member in panel]
     sizes = {case.id: case.size for case in cases}
     boards = tuple(

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from harness.assignments.base import CHILD, ProbeSet
-from harness.assignments.board_solver.probes import BUILDERS
+from harness.assignments.board_solver.probes import BUILDERS, configured
 
 # solveBoard's criteria are judged with the student's Solver on the reference Board when a
 # Board method fails, as the course's autograder does; competency stays the whole program's
 # (Solver().solveBoard(Board(file)) as the course's main runs it, own Board and all).
 HELPERS = {"solveBoard": ("Board",)}
-PROBE_SET = ProbeSet(BUILDERS, (CHILD / "board_driver.py",), HELPERS)
+PROBE_SET = ProbeSet(BUILDERS, (CHILD / "board_driver.py",), HELPERS, configured)

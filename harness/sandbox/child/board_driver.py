@@ -171,8 +171,9 @@ def is_valid_move(module: ModuleType, names: dict[str, list[str]], path: str) ->
 
 
 def _side(path: str) -> int:
-    with open(path, encoding="utf-8") as board_file:
-        return len(board_file.readline().split(","))
+    """The board's side: its lines (one a row, whatever separates the values)."""
+    with open(path, encoding="utf-8", newline="") as board_file:
+        return len(board_file.read().splitlines())
 
 
 def _answer(
