@@ -6,7 +6,7 @@ The package (harness/assignments/sudoku_functions/, deleted when the assignment 
 read from the repository's history at PACKAGE_REV into a temporary folder, and builds its probes
 from the same suites; each is then graded the same way, the reference through `grade_one`:
 
-  plan: yaml     the plan from config.yaml's roles (harness/assignments/declared/)
+  plan: yaml     the plan from config.yaml's roles (harness/kinds/function_library/declared/)
   plan: package  the same plan with the package's probes in its place
   grade: yaml, grade: package
                  the reference graded with each plan, every isolation layer in force
@@ -63,6 +63,11 @@ def package_builders() -> ModuleType:
         text=True,
         check=True,
     ).stdout
+    for old, new in (
+        ("harness.assignments.base", "harness.kinds.probe_set"),
+        ("harness.assignments.expectations", "harness.kinds.expectations"),
+    ):
+        source = source.replace(old, new)
     folder = Path(tempfile.mkdtemp(prefix="bench-declared-"))
     (folder / "package_probes.py").write_text(source)
     spec = importlib.util.spec_from_file_location("package_probes", folder / "package_probes.py")

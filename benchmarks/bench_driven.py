@@ -4,7 +4,7 @@
 
 Grades the c-functions reference (solvers/c-functions: five C functions and the teacher's
 driver, config.yaml) on the first `--per-item` probes of each of its five items, three ways,
-through the shape's own code (harness/shapes/driven/: build.build, runs.Runs) under this
+through the shape's own code (harness/kinds/driven/: build.build, runs.Runs) under this
 machine's isolation and the assignment's limits:
 
   a build per case       the naive way, as a grader compiling a test program per case: for
@@ -42,12 +42,12 @@ sys.path.insert(0, str(REPO))
 from harness.config import load_config  # noqa: E402
 from harness.grading.judge import judge  # noqa: E402
 from harness.grading.plan import Plan, make_plan  # noqa: E402
+from harness.kinds.base import RunContext  # noqa: E402
+from harness.kinds.driven import build  # noqa: E402
+from harness.kinds.driven.runs import Runs  # noqa: E402
 from harness.records.outcomes import CallOutcome  # noqa: E402
 from harness.records.probes import Probe  # noqa: E402
 from harness.records.verdicts import Verdict  # noqa: E402
-from harness.shapes.base import RunContext  # noqa: E402
-from harness.shapes.driven import build  # noqa: E402
-from harness.shapes.driven.runs import Runs  # noqa: E402
 from harness.submissions import Submission  # noqa: E402
 
 ASSIGNMENT = "c-functions"

@@ -38,13 +38,13 @@ from harness.config import load_config  # noqa: E402
 from harness.grading.calibration import calibrated_plan  # noqa: E402
 from harness.grading.plan import Plan  # noqa: E402
 from harness.grading.run import grade_one  # noqa: E402
+from harness.kinds.base import RunContext, call_limits  # noqa: E402
+from harness.kinds.session import Session, cpu_budget  # noqa: E402
 from harness.records.outcomes import CallOutcome  # noqa: E402
 from harness.sandbox.child import codec  # noqa: E402
 from harness.sandbox.isolation import NO_ISOLATION, Isolation  # noqa: E402
 from harness.sandbox.process import Launch  # noqa: E402
 from harness.sandbox.workdir import private_copy  # noqa: E402
-from harness.shapes.base import RunContext, call_limits  # noqa: E402
-from harness.shapes.session import Session, cpu_budget  # noqa: E402
 from harness.submissions import Submission  # noqa: E402
 
 REFERENCE = REPO / "solvers" / "sudoku-functions"

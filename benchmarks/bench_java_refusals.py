@@ -31,8 +31,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from harness.frameworks import Course, Toolchain  # noqa: E402
-from harness.frameworks.java_refusals import refusal  # noqa: E402
+from harness.kinds.unit_tests.frameworks import Course, Toolchain  # noqa: E402
+from harness.kinds.unit_tests.frameworks.java_refusals import refusal  # noqa: E402
 
 TESTS = REPO / "unit-tests" / "hawaii-ics211"
 SOURCE = REPO / "solvers" / "hawaii-ics211" / "Sudoku.java"
@@ -42,8 +42,8 @@ COLD = """
 import json, sys, time
 from pathlib import Path
 sys.path.insert(0, {repo!r})
-from harness.frameworks import Toolchain
-from harness.frameworks.java_refusals import refusal
+from harness.kinds.unit_tests.frameworks import Toolchain
+from harness.kinds.unit_tests.frameworks.java_refusals import refusal
 files = {{p.name: p.read_text() for p in sorted(Path({tests!r}).iterdir())}}
 toolchain = Toolchain((Path({javac!r}),), (Path({jar!r}),))
 started = time.perf_counter()

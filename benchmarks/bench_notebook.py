@@ -33,10 +33,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from harness.assignments.cosc130_notebook.probes import course_text, notebook_puzzles  # noqa: E402
 from harness.config import load_config  # noqa: E402
+from harness.kinds.notebook.cosc130_notebook.probes import course_text, notebook_puzzles  # noqa: E402
+from harness.kinds.notebook.run import RUNNER, run_notebook, unavailable  # noqa: E402
 from harness.puzzles.suites import load_suite  # noqa: E402
-from harness.shapes.notebook_run import RUNNER, run_notebook, unavailable  # noqa: E402
 
 SOLVERS = REPO / "solvers" / "sudoku-script"
 NOTEBOOK = "Project_02_Reference.ipynb"

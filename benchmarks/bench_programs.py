@@ -38,14 +38,14 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from harness.assignments.stdin_program.expect import PrintedGrid  # noqa: E402
-from harness.assignments.stdin_program.values import stdin_text  # noqa: E402
 from harness.config import Config, load_config  # noqa: E402
 from harness.executors.pool import spread  # noqa: E402
+from harness.kinds.programs import run_limits  # noqa: E402
+from harness.kinds.stdin_program.expect import PrintedGrid  # noqa: E402
+from harness.kinds.stdin_program.values import stdin_text  # noqa: E402
 from harness.puzzles.suites import load_suite  # noqa: E402
 from harness.records.outcomes import CallOutcome  # noqa: E402
 from harness.sandbox.program import ProgramLimits, run_program  # noqa: E402
-from harness.shapes.programs import run_limits  # noqa: E402
 
 ASSIGNMENT = "stdin-program"
 SOLVERS = REPO / "solvers" / "stdin-program"

@@ -10,7 +10,7 @@ turn:
   in-process   pytest and the student's module in one sandboxed process: the runner's pytest
                options, the student's module imported from the working copy (what the harness's
                runner did before the student's code ran apart)
-  apart        the shape's own run (harness/shapes/unit_tests.py): the harness's runner, and the
+  apart        the shape's own run (harness/kinds/unit_tests/kind.py): the harness's runner, and the
                student's interpreter beside it, reached through proxy modules
 
 The files: the cmu-15112-pytest worked example's 15 tests (its visible and hidden files in one
@@ -41,13 +41,13 @@ sys.path.insert(0, str(REPO))
 
 from harness.config import load_config  # noqa: E402
 from harness.grading.plan import make_plan  # noqa: E402
+from harness.kinds.unit_tests.kind import _listed, _Session, settings_of, sow  # noqa: E402
 from harness.records.probes import Probe  # noqa: E402
 from harness.sandbox.isolation import Grants  # noqa: E402
 from harness.sandbox.junit import read_reports  # noqa: E402
 from harness.sandbox.program import run_program  # noqa: E402
 from harness.sandbox.sidecar import sidecar  # noqa: E402
 from harness.sandbox.workdir import private_copy, run_copy  # noqa: E402
-from harness.shapes.unit_tests import _listed, _Session, settings_of, sow  # noqa: E402
 from harness.submissions import Submission  # noqa: E402
 
 # pytest in one process with the student's module, as the harness's runner ran it before: the

@@ -6,7 +6,7 @@ it, side by side in one run.
 Grades each submission below through `grade_one` (the real pipeline: its build, every case, the
 marks), twice a repeat: once as shipped, where a compiled submission that lost marks on WA or RE
 cases is built again with AddressSanitizer and UndefinedBehaviorSanitizer and those cases run
-again (harness/shapes/sanitizer/), and once with that step left out (harness/grading/undefined.py
+again (harness/kinds/sanitizer/), and once with that step left out (harness/grading/undefined.py
 `named` as the identity). The two take turns, the order rotating each repeat. CPU time is this
 process's and its children's (the compilers, the programs, from rusage); wall time is measured
 around each grading. Medians over the repeats; read the differences and the ratios.

@@ -35,10 +35,10 @@ from harness.config import load_config  # noqa: E402
 from harness.grading import calibration, feedback, run  # noqa: E402
 from harness.grading.calibration import calibrated_plan  # noqa: E402
 from harness.grading.plan import Plan  # noqa: E402
+from harness.kinds.streaks import Streaks  # noqa: E402
 from harness.limits import Limits  # noqa: E402
 from harness.records.probes import Probe  # noqa: E402
 from harness.records.results import SubmissionResult  # noqa: E402
-from harness.shapes.streaks import Streaks  # noqa: E402
 from harness.submissions import discover  # noqa: E402
 
 CLASSES = {  # name -> (config, assignment, the class's folder)

@@ -6,7 +6,7 @@ Each worked example's reference is graded on every test (visible and hidden), ev
 layer in force, three ways:
 
   harness            one build per stage (visible, hidden), every test of a stage in one run:
-                     one GoogleTest program, one JVM (harness/shapes/unit_tests.py)
+                     one GoogleTest program, one JVM (harness/kinds/unit_tests/kind.py)
   a run per test     the same builds, then each test in a run of its own: a process, or a JVM,
                      per test (what the harness falls back to only after a run that crashed)
   a build per test   the shape asked for one test at a time: a build and a run per test
@@ -32,13 +32,13 @@ sys.path.insert(0, str(REPO))
 from harness.config import load_config  # noqa: E402
 from harness.grading.plan import Plan, make_plan  # noqa: E402
 from harness.grading.stages import run_in_stages  # noqa: E402
+from harness.kinds.base import RunContext  # noqa: E402
+from harness.kinds.registry import KINDS  # noqa: E402
+from harness.kinds.unit_tests.kind import _Session, settings_of, sow  # noqa: E402
 from harness.records.outcomes import CallOutcome  # noqa: E402
 from harness.records.probes import Probe  # noqa: E402
 from harness.sandbox.sidecar import sidecar  # noqa: E402
 from harness.sandbox.workdir import private_copy  # noqa: E402
-from harness.shapes import KINDS  # noqa: E402
-from harness.shapes.base import RunContext  # noqa: E402
-from harness.shapes.unit_tests import _Session, settings_of, sow  # noqa: E402
 from harness.submissions import Submission  # noqa: E402
 
 ASSIGNMENTS = ("uwb-css342", "hawaii-ics211", "cmu-15112-pytest")

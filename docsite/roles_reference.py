@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from harness import vocabulary
-from harness.assignments.declared.roles import ROLES
+from harness.kinds.function_library.declared.roles import ROLES
 
 SOURCE = Path(vocabulary.__file__).read_text(encoding="utf-8")
 COMMENT = re.compile(r'^\s*"([\w-]+)",\s*#\s*(.+)$', re.MULTILINE)

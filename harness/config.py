@@ -43,7 +43,7 @@ DriverRuns = Literal["item", "probe"]  # how a driver's probes are run (DriverCo
 Framework = Literal["googletest", "junit5", "pytest"]  # the test runners of shape unit-tests
 EntryBy = Literal["name", "definitions"]  # how a submission's entry file is found (entry_by)
 READING_SHAPES = ("function-library", "board-classes")  # the shapes `readings:` apply to
-Shape = Literal[  # the kinds of submission (harness/shapes/: a Kind each, in one registry)
+Shape = Literal[  # the kinds of submission (harness/kinds/: a Kind each, in one registry)
     "function-library",  # a Python module of functions
     "board-classes",  # a Python module of classes (a Board and a Solver)
     "stdin-program",  # a program in any language of `languages:`
@@ -365,7 +365,7 @@ UNIT_TESTS_WORDS = frozenset(
         "python",
         "packages",
     }
-)  # what harness/shapes/unit_tests.py fills in `tests.build` and `tests.run`
+)  # what harness/kinds/unit_tests/kind.py fills in `tests.build` and `tests.run`
 
 
 class UnitTestsConfig(_Strict):
@@ -460,7 +460,7 @@ class LeagueConfig(_Strict):
 class SamplesConfig(_Strict):
     """The course's own sample puzzles, read where they are and never copied into the project:
     `suites calibrate` holds each tier of the suites against the samples of that tier and size
-    (harness/league/panel.py). A folder that is absent is said, and nothing is checked."""
+    (harness/calibration/panel.py). A folder that is absent is said, and nothing is checked."""
 
     path: Path = Field(description="a folder `suites import` reads (relative to config.yaml)")
     solutions: Path | None = Field(
@@ -652,7 +652,7 @@ class AssignmentConfig(_Strict):
         description="its name for people: the Canvas column, the pages (default: its key)",
     )
     shape: Shape = Field(
-        description="how a submission runs (harness/shapes/): `function-library`, "
+        description="how a submission runs (harness/kinds/): `function-library`, "
         "`board-classes`, `stdin-program`, `notebook`, `driven` (a teacher's driver built with "
         "a student's C or Java functions), `unit-tests` (the course's own tests)"
     )
@@ -902,7 +902,7 @@ class Config(_Strict):
         default=(),
         description="the teacher's own plug-ins (what YAML cannot say), outside the harness: "
         "a package folder, a Python file, or a folder of files, each defining `PROBE_SET` and "
-        "named after its folder or file (harness/assignments/plugins.py)",
+        "named after its folder or file (harness/kinds/plugins.py)",
     )
     intake: IntakeLimits = Field(
         default=IntakeLimits(), description="caps on the downloads `grade` reads (zips)"

@@ -96,7 +96,7 @@ class Limits(BaseModel):
         description="after this many time-outs in a row in one item, its cases the reference "
         "finds no easier are not run (0: always run every case); an item's cases run from the "
         "cheapest to the hardest for the reference; board scenarios count only across stages "
-        "(harness/shapes/streaks.py)",
+        "(harness/kinds/streaks.py)",
     )
     wall_budget: float = Field(
         default=1.0,

@@ -69,7 +69,7 @@ class Entry:
     note: str = ""  # how it was chosen, when not by its configured name or as the only file
 
 
-# Several source files -> the one to grade (harness/shapes/entries.py: by what each defines),
+# Several source files -> the one to grade (harness/kinds/entries.py: by what each defines),
 # given the configured entry's name; a SubmissionProblem when none will do.
 Choose = Callable[[Sequence[Path], "str | None"], Entry]
 

@@ -3,7 +3,7 @@ and how its answers are compared, and the conventions of the whole assignment.
 
 A course's function or method is declared by what it does (its role): the harness then builds
 its calls from the suites' cases in the course's representation, and judges the answers with its
-trusted model (harness/assignments/declared/). What no role covers is judged against the
+trusted model (harness/kinds/function_library/declared/). What no role covers is judged against the
 teacher's reference solution making the same call (`role: reference`). Validation is eager and
 names the key; the closed vocabularies below are what a teacher may write.
 """

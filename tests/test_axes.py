@@ -1,5 +1,5 @@
 """`suites calibrate`: each tier held to the official samples of its name on what needs no panel
-(harness/league/axes.py): blanks, technique and its rounds, first-empty tries, the reference's
+(harness/calibration/axes.py): blanks, technique and its rounds, first-empty tries, the reference's
 guesses. The fixtures (tests/fixtures/axes) are generated 9x9 puzzles whose measures are known:
 
     samples/nine  in1 (easy)    48 blanks, naked singles in 9 rounds, 538 tries
@@ -18,12 +18,12 @@ from pathlib import Path
 
 import pytest
 
+from harness.calibration import axes, axes_report
+from harness.calibration import samples as official
+from harness.calibration.axes import Limits, Measures, Tries
 from harness.cli import suites
 from harness.config import SamplesConfig, load_config
 from harness.errors import ExitCode
-from harness.league import axes, axes_report
-from harness.league import samples as official
-from harness.league.axes import Limits, Measures, Tries
 from harness.puzzles.rating import DEDUCTIONS, Technique
 from harness.puzzles.suites import Case, load_suite
 from harness.records.tiers import Tier

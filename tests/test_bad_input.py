@@ -114,6 +114,6 @@ def test_one_bad_submission_in_a_batch_is_a_row_not_a_crash(tmp_path: Path) -> N
     code, output = grade(str(tmp_path))
     assert code == ExitCode.SOME_ERRORS, output  # graded, and rows in error: a script can tell
     assert re.search(r"\n  empty +no \.py file in the submission folder\n", output), output
-    # two files, neither defining any graded function (harness/shapes/entries.py)
+    # two files, neither defining any graded function (harness/kinds/entries.py)
     assert re.search(r"\n  two +none of its \.py files \(a\.py, b\.py\) defines what", output)
     assert "good" in output and "120" in output

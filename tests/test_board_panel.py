@@ -10,11 +10,11 @@ from functools import cache
 
 import pytest
 
+from harness.calibration import board_panel, board_panel_report
+from harness.calibration.board_panel import Board, BoardCalibration, Side
 from harness.config import load_config
 from harness.errors import BadInput
 from harness.grading.calibration import calibrated_plan
-from harness.league import board_panel, board_panel_report
-from harness.league.board_panel import Board, BoardCalibration, Side
 from harness.puzzles.suites import load_suites
 from tests.conftest import DATASETS, REPO
 

@@ -19,15 +19,15 @@ from typing import Any
 
 import pytest
 
-from harness.assignments.board_solver import probes as board_solver
-from harness.assignments.board_solver.expect import MostConstrained, Traced, decode_events
-from harness.assignments.board_solver.model import as_dict
-from harness.assignments.board_solver.trace import Event
 from harness.config import Config, load_config
 from harness.errors import BadInput
 from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import Plan
 from harness.grading.run import grade_one
+from harness.kinds.board_classes.board_solver import probes as board_solver
+from harness.kinds.board_classes.board_solver.expect import MostConstrained, Traced, decode_events
+from harness.kinds.board_classes.board_solver.model import as_dict
+from harness.kinds.board_classes.board_solver.trace import Event
 from harness.puzzles.importers import import_cases
 from harness.puzzles.suites import Case
 from harness.records.evidence import Grid

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.assignments.board_solver.trace import (
+from harness.kinds.board_classes.board_solver.trace import (
     CRITERIA,
     NEEDS_END,
     Criterion,

@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
+from harness.kinds.budget import Budget
 from harness.limits import Limits
 from harness.records.outcomes import CallOutcome
-from harness.shapes.budget import Budget
 from tests.conftest import FIXTURES, REPO, grade_cli
 from tests.test_cli import check_schema
 

@@ -1,7 +1,7 @@
-"""Canaries (harness/frameworks/canaries.py): tests of the harness's own, planted in every run of
-a course's tests, whose outcomes it knows. Each framework plants them as tests of the file named
-like its own; a report in which one is not as it must be is forged (judged here on hand-made
-reports, and on the reports the hostile fixtures write); a run whose report is forged from
+"""Canaries (harness/kinds/unit_tests/frameworks/canaries.py): tests of the harness's own, planted
+in every run of a course's tests, whose outcomes it knows. Each framework plants them as tests of
+the file named like its own; a report in which one is not as it must be is forged (judged here on
+hand-made reports, and on the reports the hostile fixtures write); a run whose report is forged from
 inside it (a teacher's file makes every assertion pass, as the attacks of issue 39 did) earns
 nothing, its row says "forged report" and it is flagged for review, in the table, the JSON and
 the pages. Honest runs with canaries present are graded by `check` (test_examples.py) and the
@@ -20,10 +20,17 @@ from pathlib import Path
 import pytest
 
 from harness.config import Framework as FrameworkName
-from harness.frameworks import FRAMEWORKS
-from harness.frameworks.base import Listed
-from harness.frameworks.canaries import Canary, Namer, Planted, forged, identifiers, unnamed
 from harness.grading.run import grade_all
+from harness.kinds.unit_tests.frameworks import FRAMEWORKS
+from harness.kinds.unit_tests.frameworks.base import Listed
+from harness.kinds.unit_tests.frameworks.canaries import (
+    Canary,
+    Namer,
+    Planted,
+    forged,
+    identifiers,
+    unnamed,
+)
 from harness.records.results import (
     CaseResult,
     ItemResult,

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from harness.assignments.controls import compiled, programs, python_stubs
-from harness.assignments.controls.braces import blanked, functions
 from harness.config import ProgramConfig
-from harness.shapes.stubs import stubs
+from harness.kinds.controls import compiled, programs, python_stubs
+from harness.kinds.controls.braces import blanked, functions
+from harness.kinds.stubs import stubs
 
 PYTHON = '''
 """A reference."""

@@ -19,7 +19,7 @@ from docsite.comments import field_comments
 from docsite.generated import filled
 from harness.cli.app import PANELS, app
 from harness.config import AssignmentConfig, Config
-from harness.shapes import KINDS
+from harness.kinds.registry import KINDS
 from tests.conftest import REPO
 
 GOLDEN = REPO / "tests" / "golden"
@@ -147,7 +147,7 @@ def test_the_config_and_report_pages_load_nothing_that_runs_code() -> None:
         "import sys\n"
         "from docsite import config_reference, report_reference\n"
         "config_reference.render(); report_reference.render()\n"
-        "engine = ('sandbox', 'grading', 'executors', 'shapes', 'league', 'cli')\n"
+        "engine = ('sandbox', 'grading', 'executors', 'kinds', 'league', 'calibration', 'cli')\n"
         "print(sorted(m for m in sys.modules if m.split('.')[1:2] and "
         "m.startswith('harness.') and m.split('.')[1] in engine))\n"
     )

@@ -22,10 +22,10 @@ import pytest
 from harness.config import load_config
 from harness.grading.plan import Plan, make_plan
 from harness.grading.run import grade_all
+from harness.kinds.driven import build, protocol, runs
 from harness.records.results import SubmissionResult
 from harness.records.verdicts import Verdict
 from harness.sandbox import program
-from harness.shapes.driven import build, protocol, runs
 from harness.submissions import Submission
 from tests.conftest import FIXTURES, REPO
 

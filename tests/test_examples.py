@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from harness.assignments.controls import stub_controls
 from harness.cli import check as check_module
 from harness.cli.app import app
 from harness.cli.check import (
@@ -24,6 +23,7 @@ from harness.cli.check import (
 )
 from harness.config import load_config
 from harness.errors import ExitCode
+from harness.kinds.controls import stub_controls
 from harness.records.results import CriterionResult, ItemResult, SubmissionResult
 from tests.conftest import (
     REPO,

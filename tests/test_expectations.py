@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness.assignments.declared.samples import solved
-from harness.assignments.expectations import Equal, GridAfter, SameMembers, Solves
+from harness.kinds.expectations import Equal, GridAfter, SameMembers, Solves
+from harness.kinds.function_library.declared.samples import solved
 from harness.records.outcomes import CallOutcome
 from tests.test_sudoku import FIG5
 

@@ -6,15 +6,15 @@ words it says now. They judge reports the way the supervisor receives them, so n
 
 from __future__ import annotations
 
-from harness.assignments.board_solver.expect import (
+from harness.grading import feedback
+from harness.kinds.board_classes.board_solver.expect import (
     MostConstrained,
     Traced,
     ValidMoves,
     blanks_read_as_empty,
 )
-from harness.assignments.board_solver.model import as_dict
-from harness.assignments.expectations import Equal
-from harness.grading import feedback
+from harness.kinds.board_classes.board_solver.model import as_dict
+from harness.kinds.expectations import Equal
 from harness.records.evidence import Grid
 from harness.records.outcomes import Adapted, CallOutcome
 from harness.records.results import CaseResult, HelperReadings

@@ -1,8 +1,8 @@
 """`suites calibrate -a ASSIGNMENT` for function libraries and driven assignments: the panel of
 typical correct solvers (first- and last-empty backtracking, with and without a candidate check)
 runs on the solve items' cases, and each limit is the smallest whole second at least 3 x the
-slowest correct member (harness/league/function_panel.py); `check` holds the limits to the
-recorded times (harness/league/panel_record.py). Timings are never asserted: the rule is."""
+slowest correct member (harness/calibration/function_panel.py); `check` holds the limits to the
+recorded times (harness/calibration/panel_record.py). Timings are never asserted: the rule is."""
 
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
+from harness.calibration import function_panel, panel_record
+from harness.calibration.function_panel import CaseTimes, ItemTimes, Timing, derive
 from harness.cli.app import app
 from harness.config import load_config
 from harness.errors import BadInput, ExitCode
 from harness.grading.plan import make_plan
-from harness.league import function_panel, panel_record
-from harness.league.function_panel import CaseTimes, ItemTimes, Timing, derive
 from harness.puzzles.suites import dump_suite, load_suite
 from harness.records.verdicts import Verdict
 from tests.conftest import REPO

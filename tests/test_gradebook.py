@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.kinds.notebook.run import unavailable
 from harness.records.identity import Student
 from harness.records.results import (
     CaseResult,
@@ -23,7 +24,6 @@ from harness.records.results import (
     from_json,
 )
 from harness.records.verdicts import Verdict
-from harness.shapes.notebook_run import unavailable
 from harness.writers.gradebook import columns, number, rows, safe_text, to_csv, write_csv
 from tests.class_report import class_report
 from tests.conftest import examples_report, without_again

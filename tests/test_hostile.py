@@ -59,6 +59,7 @@ import pytest
 from harness.config import NotebookConfig, load_config
 from harness.grading.calibration import calibrated_plan
 from harness.grading.run import grade_all
+from harness.kinds.notebook.run import run_notebook, unavailable
 from harness.limits import Limits
 from harness.puzzles.suites import load_suites
 from harness.records.evidence import Grid
@@ -66,7 +67,6 @@ from harness.records.probes import Stage
 from harness.records.results import Report, SubmissionResult, from_json, to_json
 from harness.records.verdicts import Verdict
 from harness.sandbox import isolation, landlock, view
-from harness.shapes.notebook_run import run_notebook, unavailable
 from harness.submissions import discover
 from harness.writers.outputs import Outputs, write_all
 from tests.conftest import FIXTURES, REPO
@@ -227,7 +227,7 @@ MISJUDGED: dict[str, pytest.MarkDecorator] = {}
 # A report rewritten from inside the run (registers-a-forging-plugin-pytest: a plugin of the
 # student's that would turn every failure into a pass) finds no pytest in the student's process
 # (the proxy, harness/sandbox/child/proxy.py); were it to, the canaries planted beside the
-# course's tests (harness/frameworks/canaries.py) would judge the report forged.
+# course's tests (harness/kinds/unit_tests/frameworks/canaries.py) would judge the report forged.
 WRONG = MISJUDGED  # the verdict test's strict xfails
 
 # What the detail of a fixture's failing cases names: what stopped the attack. The working copy's

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from harness.grading.judge import judge
+from harness.kinds.session import Session
 from harness.limits import Limits
 from harness.records.outcomes import CallOutcome
 from harness.records.verdicts import Verdict
@@ -32,7 +33,6 @@ from harness.sandbox.isolation import (
 from harness.sandbox.process import Launch
 from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
 from harness.sandbox.replies import program_outcome
-from harness.shapes.session import Session
 from tests.conftest import REPO, plan_for
 from tests.test_cgroup import gone, wait_until
 from tests.test_session import open_session

@@ -17,20 +17,21 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from harness.assignments.cosc130_notebook.expect import (
-    NotebookShows,
-    ShownPuzzle,
-    headings_in,
-    printed_grids,
-    sentence_count,
-)
-from harness.assignments.declared.expect import handout_text
 from harness.cli.app import app
 from harness.config import NotebookConfig, load_config
 from harness.errors import ExitCode
 from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import Plan
 from harness.grading.run import grade_all
+from harness.kinds.function_library.declared.expect import handout_text
+from harness.kinds.notebook.cosc130_notebook.expect import (
+    NotebookShows,
+    ShownPuzzle,
+    headings_in,
+    printed_grids,
+    sentence_count,
+)
+from harness.kinds.notebook.run import find_notebook, run_notebook, unavailable
 from harness.limits import Limits
 from harness.records.notebook import (
     CellError,
@@ -43,7 +44,6 @@ from harness.records.notebook import (
 from harness.records.outcomes import CallOutcome
 from harness.records.results import SubmissionResult
 from harness.records.verdicts import Verdict
-from harness.shapes.notebook_run import find_notebook, run_notebook, unavailable
 from harness.submissions import Submission, discover
 from harness.writers.table import render
 from tests.conftest import FIXTURES, JOBS, REPO
@@ -184,7 +184,7 @@ def test_without_the_extra_the_notebook_is_left_out_and_said(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     reason = "nbclient and ipykernel are not installed; install them: pip ..."
-    monkeypatch.setattr("harness.shapes.notebook.unavailable", lambda python: reason)
+    monkeypatch.setattr("harness.kinds.notebook.kind.unavailable", lambda python: reason)
     the_plan = plan()
     assert the_plan.probes == () and the_plan.ungraded == {"notebook": reason}
     submission = with_script(FIXTURE_DIRS[0], tmp_path)
@@ -359,7 +359,7 @@ def test_check_says_when_an_expected_notebook_mark_could_not_be_graded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     reason = "nbclient and ipykernel are not installed; install them: pip ..."
-    monkeypatch.setattr("harness.shapes.notebook.unavailable", lambda python: reason)
+    monkeypatch.setattr("harness.kinds.notebook.kind.unavailable", lambda python: reason)
     monkeypatch.setattr("harness.cli.check.control_rows", lambda *_: [])  # examples alone
     args = ["check", "--config", str(REPO / "config.yaml"), "-a", "sudoku-script", "-j", "1"]
     result = CliRunner().invoke(app, args)

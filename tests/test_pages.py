@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from harness.assignments.expectations import Equal, GridAfter, Solves
-from harness.assignments.stdin_program.expect import PrintedGrid
-from harness.assignments.stdin_program.values import token
 from harness.config import Comparison
 from harness.grading.judge import judge
+from harness.kinds.expectations import Equal, GridAfter, Solves
+from harness.kinds.stdin_program.expect import PrintedGrid
+from harness.kinds.stdin_program.values import token
 from harness.records.evidence import OUTPUT_KEPT, Evidence, Grid, Grids
 from harness.records.outcomes import CallOutcome
 from harness.records.probes import Probe

@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from harness.calibration import panel
+from harness.calibration import samples as official
+from harness.calibration.panel import Attempt, Row
 from harness.cli.app import app
 from harness.config import SamplesConfig, load_config
 from harness.errors import BadInput, ExitCode
 from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import Plan
-from harness.league import panel
-from harness.league import samples as official
-from harness.league.panel import Attempt, Row
 from harness.puzzles.suites import Case, load_suite
 from harness.records.tiers import Tier
 from harness.records.verdicts import Verdict

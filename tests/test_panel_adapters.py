@@ -1,5 +1,6 @@
 """The function panel's members take each assignment's interface: a core algorithm and the glue
-config.yaml (Python) or the reference's signature (C, Java) describes (harness/league/adapters/).
+config.yaml (Python) or the reference's signature (C, Java) describes
+(harness/calibration/adapters/).
 
 The Python glue is our own generated code, run here on a grid in each course's representation;
 the C prototype and the Java method are read from reference text. The members run for real,
@@ -12,13 +13,13 @@ from typing import Any
 
 import pytest
 
-from harness.assignments.course import Course
+from harness.calibration.adapters import Interface, Target
+from harness.calibration.adapters.c import CAdapter, prototype
+from harness.calibration.adapters.java import JavaAdapter, method
+from harness.calibration.adapters.python import PythonAdapter
 from harness.config import ItemConfig
 from harness.errors import BadInput
-from harness.league.adapters import Interface, Target
-from harness.league.adapters.c import CAdapter, prototype
-from harness.league.adapters.java import JavaAdapter, method
-from harness.league.adapters.python import PythonAdapter
+from harness.kinds.course import Course
 from harness.vocabulary import Conventions
 from tests.conftest import REPO
 

@@ -9,7 +9,7 @@ import pytest
 from harness.config import Config, load_config
 from harness.grading.calibration import calibrate, calibrated_plan
 from harness.grading.plan import make_plan
-from harness.shapes import base
+from harness.kinds import base
 from harness.yamlfile import read_yaml
 from tests.conftest import REPO
 
@@ -58,7 +58,7 @@ def test_calibration_measures_the_reference_and_is_passed_in() -> None:
 
 
 def dict_of_shapes() -> dict[str, Any]:
-    from harness import shapes
+    from harness.kinds import registry as shapes
 
     registry = shapes.KINDS
     assert isinstance(registry, dict)

@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from harness.assignments import plugins
 from harness.cli.app import app
 from harness.errors import ExitCode
+from harness.kinds import plugins
 from tests.conftest import REPO
 
 PACKAGE = {
@@ -29,7 +29,7 @@ PACKAGE = {
 """count-blanks: a function count_blanks(grid) giving how many cells are blank (0)."""
 from pathlib import Path
 
-from harness.assignments.base import ProbeSet
+from harness.kinds.probe_set import ProbeSet
 from toy_assignment.probes import BUILDERS
 
 PROBE_SET = ProbeSet(BUILDERS, (Path(__file__).with_name("driver.py"),))

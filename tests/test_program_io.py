@@ -17,24 +17,24 @@ from typing import Any
 
 import pytest
 
-from harness.assignments.stdin_program.answer import FormattedAnswer
-from harness.assignments.stdin_program.completion import compare_completion
-from harness.assignments.stdin_program.exact import compare_exact
-from harness.assignments.stdin_program.expect import FormattedGrid
-from harness.assignments.stdin_program.formats import read_grid, unwritable, written
-from harness.assignments.stdin_program.lines import compare_lines
-from harness.assignments.stdin_program.output import Difference
-from harness.assignments.stdin_program.tokens import compare_tokens
-from harness.assignments.stdin_program.values import Answer
 from harness.config import load_config
 from harness.grading.calibration import calibrated_plan
 from harness.grading.run import grade_all
+from harness.kinds.stdin_program.answer import FormattedAnswer
+from harness.kinds.stdin_program.completion import compare_completion
+from harness.kinds.stdin_program.exact import compare_exact
+from harness.kinds.stdin_program.exchange import answered, given, read_output
+from harness.kinds.stdin_program.expect import FormattedGrid
+from harness.kinds.stdin_program.formats import read_grid, unwritable, written
+from harness.kinds.stdin_program.lines import compare_lines
+from harness.kinds.stdin_program.output import Difference
+from harness.kinds.stdin_program.tokens import compare_tokens
+from harness.kinds.stdin_program.values import Answer
 from harness.program_io import LabelConfig, ProgramIo, PuzzleFormat, ValueWriting
 from harness.records.evidence import Grid
 from harness.records.outcomes import CallOutcome
 from harness.records.results import SubmissionResult
 from harness.records.verdicts import Verdict
-from harness.shapes.exchange import answered, given, read_output
 from harness.submissions import discover
 from tests.conftest import FIXTURES, JOBS, REPO
 

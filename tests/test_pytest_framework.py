@@ -19,8 +19,8 @@ import pytest
 from harness.cli.toolchains import toolchain
 from harness.config import LanguageConfig
 from harness.errors import BadInput, InternalError
-from harness.frameworks import FRAMEWORKS
-from harness.frameworks.pytest_ import FINISHED
+from harness.kinds.unit_tests.frameworks import FRAMEWORKS
+from harness.kinds.unit_tests.frameworks.pytest_ import FINISHED
 from harness.limits import Limits
 from harness.sandbox import pylib
 from harness.sandbox.beside import Beside, Fared

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from harness.frameworks import FRAMEWORKS
 from harness.grading.run import grade_all
+from harness.kinds.unit_tests.frameworks import FRAMEWORKS
 from harness.records.results import SubmissionResult
 from harness.records.verdicts import Verdict
 from harness.sandbox.child import plain

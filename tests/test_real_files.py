@@ -10,8 +10,8 @@ import functools
 from pathlib import Path
 
 from harness.config import load_config
+from harness.kinds.entries import by_definitions, function_needs
 from harness.records.results import SubmissionResult
-from harness.shapes.entries import by_definitions, function_needs
 from tests.conftest import FIXTURES, grade_path, plan_for
 
 REAL = FIXTURES / "real"

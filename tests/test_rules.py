@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from harness.config import RuleConfig
+from harness.kinds.rules import check_source
 from harness.records.results import RuleName
-from harness.shapes.rules import check_source
 
 RULES: dict[RuleName, RuleConfig] = {
     "import": RuleConfig(allow=("typing",)),

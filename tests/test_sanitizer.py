@@ -1,4 +1,4 @@
-"""Undefined behaviour named (harness/shapes/sanitizer/): reports read into findings, the
+"""Undefined behaviour named (harness/kinds/sanitizer/): reports read into findings, the
 sanitizer build run in the sandbox with every layer it can keep, and the step in grading, which
 never changes a mark.
 
@@ -22,13 +22,14 @@ from harness.config import load_config
 from harness.grading import undefined
 from harness.grading.plan import Plan, make_plan
 from harness.grading.run import grade_all
+from harness.kinds import sanitizer_step as step
+from harness.kinds.sanitizer import report, settings
+from harness.kinds.sanitizer_step import Failed
 from harness.records.probes import Probe
 from harness.records.results import SubmissionResult
 from harness.sandbox import isolation
 from harness.sandbox.isolation import Isolation, Mode
 from harness.sandbox.program import ProgramLimits, ProgramRun, run_program
-from harness.shapes.sanitizer import report, settings, step
-from harness.shapes.sanitizer.step import Failed
 from harness.submissions import Submission
 from tests.conftest import FIXTURES, REPO
 

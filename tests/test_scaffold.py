@@ -12,13 +12,13 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from harness.assignments.guesses import guess
 from harness.cli.app import app
 from harness.cli.check import reference_rows
 from harness.cli.scaffold import PLAIN_TRIES, PUZZLES
 from harness.config import load_config
 from harness.errors import ExitCode
 from harness.grading.calibration import calibrated_plan
+from harness.kinds.guesses import guess
 from harness.puzzles.rating import plain_tries
 from harness.puzzles.suites import load_suite
 from tests.conftest import REPO

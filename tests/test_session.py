@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from harness.kinds.session import Session
 from harness.limits import Limits
 from harness.records.outcomes import SOURCE_CHARS, SourceLine
 from harness.sandbox.isolation import NO_ISOLATION, Isolation
 from harness.sandbox.process import Exchange, Launch
 from harness.sandbox.replies import load_outcome
-from harness.shapes.session import Session
 
 MODULE = """
 import os

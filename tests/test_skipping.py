@@ -1,7 +1,7 @@
 """Skipping after time-outs is fair (issue 38, part 5): an item's cases run from the cheapest to
 the hardest by the reference's time; a case skipped after `timeouts_before_skip` time-outs is
 never one the reference finds easier than a case the submission answered; a case that never ran
-never counts as a time-out, and says "not run" (harness/shapes/streaks.py, grading/costs.py)."""
+never counts as a time-out, and says "not run" (harness/kinds/streaks.py, grading/costs.py)."""
 
 from __future__ import annotations
 
@@ -19,13 +19,13 @@ from harness.grading.judge import judge
 from harness.grading.plan import Plan, make_plan
 from harness.grading.run import grade_all
 from harness.grading.stages import run_in_stages
+from harness.kinds.base import RunContext, SubmissionRun
+from harness.kinds.streaks import Streaks
 from harness.limits import Limits
 from harness.records.outcomes import HIGH_LIMIT, CallOutcome, LoadOutcome
 from harness.records.probes import NoGrids, Probe, Stage
 from harness.records.verdicts import Verdict
 from harness.sandbox.process import KILL_FACTOR
-from harness.shapes.base import RunContext, SubmissionRun
-from harness.shapes.streaks import Streaks
 from harness.submissions import Submission, discover
 from harness.writers.table import render
 from tests.conftest import FIXTURES, REPO

@@ -12,9 +12,9 @@ import pytest
 from harness.config import load_config
 from harness.grading.plan import Plan, make_plan
 from harness.grading.stages import run_in_stages
+from harness.kinds.base import RunContext, SubmissionRun
 from harness.records.outcomes import CallOutcome, LoadOutcome
 from harness.records.probes import Stage
-from harness.shapes.base import RunContext, SubmissionRun
 from harness.submissions import Submission
 from tests.conftest import REPO
 from tests.test_plan import dict_of_shapes

@@ -18,14 +18,15 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from harness.assignments.stdin_program.expect import PrintedGrid
-from harness.assignments.stdin_program.values import stdin_text
 from harness.cli.app import app
 from harness.config import load_config
 from harness.errors import BadInput, ExitCode
 from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import Plan
 from harness.grading.run import grade_all
+from harness.kinds.programs import find_programs
+from harness.kinds.stdin_program.expect import PrintedGrid
+from harness.kinds.stdin_program.values import stdin_text
 from harness.league.run import Entry, league_probes, run_league, standings
 from harness.records.evidence import Grid
 from harness.records.outcomes import CallOutcome
@@ -35,7 +36,6 @@ from harness.sandbox import isolation
 from harness.sandbox.process import Ending
 from harness.sandbox.program import ProgramRun
 from harness.sandbox.replies import program_outcome
-from harness.shapes.programs import find_programs
 from harness.submissions import Submission, SubmissionProblem, discover
 from tests.conftest import (
     DATASETS,

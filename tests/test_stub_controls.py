@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from harness.assignments.controls import STUB_SHARE, stub_controls
 from harness.cli.check import STARTER, TOLERANCE
 from harness.config import load_config
+from harness.kinds.controls import STUB_SHARE, stub_controls
 from harness.records.results import SubmissionResult
 from tests.conftest import REPO, controls_report
 

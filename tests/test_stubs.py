@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.shapes.stubs import item_stubs, stubs
+from harness.kinds.stubs import item_stubs, stubs
 
 SOURCE = '''
 def get_row(sudoku, i):

@@ -12,17 +12,17 @@ from typing import Any
 
 import pytest
 
-from harness.assignments.cosc130_notebook.probes import course_text
-from harness.assignments.declared.expect import (
+from harness.kinds.function_library.declared.expect import (
     Copied,
     Displayed,
     SolvedGrid,
     handout_text,
 )
+from harness.kinds.notebook.cosc130_notebook.probes import course_text
+from harness.kinds.notebook.run import unavailable
 from harness.puzzles.sudoku import thaw
 from harness.records.evidence import Grid
 from harness.records.outcomes import CallOutcome
-from harness.shapes.notebook_run import unavailable
 from tests.conftest import REPO, graded_examples, without_timings
 from tests.handouts import HANDOUT_PUZZLE
 from tests.test_cli import check_schema

@@ -20,9 +20,9 @@ from harness.cli.doctor import render_toolchains
 from harness.cli.toolchains import toolchain
 from harness.config import LanguageConfig, LanguageLimits
 from harness.errors import InternalError
-from harness.frameworks import FRAMEWORKS, Course, Toolchain
-from harness.frameworks.java_source import JavaFile
 from harness.grading.run import grade_all
+from harness.kinds.unit_tests.frameworks import FRAMEWORKS, Course, Toolchain
+from harness.kinds.unit_tests.frameworks.java_source import JavaFile
 from harness.records.verdicts import Verdict
 from harness.sandbox.isolation import Grants, Mode, choose
 from harness.sandbox.junit import REPORT_BYTES, CaseRecord, read_reports

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from harness.config import NotebookConfig
+from harness.kinds.notebook.run import run_notebook, unavailable
 from harness.limits import Limits
 from harness.sandbox import privileges
 from harness.sandbox.isolation import Isolation, Mode, choose, interpreter_reachable
 from harness.sandbox.program import run_program
 from harness.sandbox.view import View
-from harness.shapes.notebook_run import run_notebook, unavailable
 from tests.test_isolation import LIMITS, PYTHON, _python, needs, open_workdir
 
 __all__ = ["open_workdir"]  # a fixture used here

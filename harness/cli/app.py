@@ -34,12 +34,12 @@ from harness.grading.resume import check_out, grade_into, journaled
 from harness.grading.run import OnResult, grade_all
 from harness.intake import Intake, joined, opened, take
 from harness.integrations import gradescope, gradescope_package
+from harness.kinds.registry import suffixes_for
 from harness.league import report as league_report
 from harness.league import run as leagues
 from harness.records.results import Report
 from harness.sandbox.isolation import Mode, choose, probe, summary
 from harness.sandbox.workdir import sweep
-from harness.shapes import suffixes_for
 from harness.submissions import Submission, discover
 from harness.text import one_line
 from harness.writers import diff as reports

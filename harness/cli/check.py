@@ -14,7 +14,7 @@ An example submission folder `examples/NAME/` has its expected outcome beside it
     note: "syntax error"         # optional: text the note must contain
 
 The controls are made, not kept: stubs of the reference whose every graded function answers one
-constant (harness/assignments/controls/), each of which may earn at most 5% of the maximum, and
+constant (harness/kinds/controls/), each of which may earn at most 5% of the maximum, and
 the handout's starter (config.yaml's `starter:`), which may earn at most its `marks` (0 unless
 said). They are graded together, in one run.
 """
@@ -30,18 +30,18 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from harness.assignments.controls import STUB_SHARE, Control, stub_controls
-from harness.assignments.declared import skipped
+from harness.calibration.panel_record import limit_checks
 from harness.config import Config, StarterConfig
 from harness.errors import BadInput, one_line
 from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import Plan
 from harness.grading.run import grade_all
-from harness.league.panel_record import limit_checks
+from harness.kinds.controls import STUB_SHARE, Control, stub_controls
+from harness.kinds.function_library.declared import skipped
+from harness.kinds.registry import suffixes_for
 from harness.puzzles.suites import load_suites
 from harness.records.results import ItemResult, SubmissionResult
 from harness.records.verdicts import Verdict
-from harness.shapes import suffixes_for
 from harness.submissions import Submission, discover
 from harness.yamlfile import dotted, first_error, read_yaml
 
@@ -120,7 +120,7 @@ def example_rows(
 
 def limit_rows(config: Config, plan: Plan) -> list[CheckRow]:
     """Each solve item's limit held to the function panel's recorded times (its slowest correct
-    member, times 3: harness/league/panel_record.py); none where nothing is recorded. Reading
+    member, times 3: harness/calibration/panel_record.py); none where nothing is recorded. Reading
     the record runs nothing: `suites calibrate -a NAME --record` runs the panel."""
     return [
         CheckRow(plan.name, "limit", c.item, c.needed, f"{c.limit:g} s", c.problems)

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from harness.config import AssignmentConfig, Config
 from harness.errors import BadInput
+from harness.kinds.registry import suffixes_for
 from harness.sandbox.child import python2
-from harness.shapes import suffixes_for
 from harness.submissions import discover
 
 ENOUGH = 0.5  # the share of an assignment's item names the files must define to decide by names

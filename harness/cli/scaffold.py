@@ -1,5 +1,5 @@
 """`sudoku-harness new NAME --reference FILE`: a config.yaml entry for a new assignment, from the
-reference solution's definitions read by AST (harness/assignments/guesses.py; never imported),
+reference solution's definitions read by AST (harness/kinds/guesses.py; never imported),
 with every guess marked `# guess:` for the teacher to check; puzzles of its own generated when
 no suite is given; the handout's starter (`--starter FILE`) as `starter:`, which `check` holds
 to 0 marks. What can be tried is, by running the reference in the sandbox
@@ -19,13 +19,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from harness.assignments.guesses import Guess, Guesses, Unwritten, guess, without
 from harness.cli.tried import Tried, tried
 from harness.config import CONFIG_NAME, load_config
 from harness.errors import BadInput, InternalError, one_line
 from harness.grading.answers import answered
 from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import make_plan
+from harness.kinds.guesses import Guess, Guesses, Unwritten, guess, without
 from harness.puzzles.generate import Request, generate
 from harness.puzzles.rating import plain_tries
 from harness.puzzles.suites import Case, dump_suite

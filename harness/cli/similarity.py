@@ -17,8 +17,8 @@ from harness.cli.run import run
 from harness.config import AssignmentConfig, Config, find_config, load_config
 from harness.errors import ExitCode
 from harness.intake import opened, take
+from harness.kinds.registry import suffixes_for
 from harness.records.results import Report
-from harness.shapes import suffixes_for
 from harness.similarity import (
     Cache,
     Comparison,

@@ -12,13 +12,20 @@ from typing import Annotated, Literal, Optional
 import typer
 
 from harness import atomic
+from harness.calibration import (
+    axes,
+    axes_report,
+    board_panel,
+    board_panel_report,
+    panel,
+    panel_report,
+)
+from harness.calibration import samples as official_samples
 from harness.cli.run import run
 from harness.config import Config, find_config, load_config
 from harness.errors import BadInput, ExitCode
 from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import Plan
-from harness.league import axes, axes_report, board_panel, board_panel_report, panel, panel_report
-from harness.league import samples as official_samples
 from harness.puzzles import importers
 from harness.puzzles.decide import HANDOFF_GUESSES
 from harness.puzzles.generate import (
@@ -421,7 +428,7 @@ def calibrate_command(
 
 
 def _calibrate_axes(cases: list[Case], official: official_samples.Samples | None) -> bool:
-    """Each tier held to its samples on what needs no panel (harness/league/axes.py), printed;
+    """Each tier held to its samples on what needs no panel (harness/calibration/axes.py), printed;
     True when every tier holds."""
     found = axes.calibrate(cases, official)
     typer.echo(axes_report.render(found) + "\n")
@@ -435,7 +442,7 @@ def _calibrate_panel(
     where: Path,
     official: official_samples.Samples | None,
 ) -> bool:
-    """The panel in each language on every case and sample (harness/league/panel.py), printed;
+    """The panel in each language on every case and sample (harness/calibration/panel.py), printed;
     True when every tier meets its samples both ways."""
     held = True
     for each in languages:
@@ -449,7 +456,7 @@ def _calibrate_boards(
     settings: Config, plan: Plan, cases: list[Case], folder: Path | None, where: Path | None
 ) -> ExitCode:
     """The board panel (solvers/panel/board-solver) on the competency boards and the course's
-    hard tier (harness/league/board_panel.py)."""
+    hard tier (harness/calibration/board_panel.py)."""
     configured = plan.assignment.samples
     reference = settings.path(plan.assignment.reference) if plan.assignment.reference else None
     team = board_panel.members(folder or settings.path(PANEL) / "board-solver", reference)
@@ -466,7 +473,7 @@ def _calibrate_boards(
 
 def _calibrate_board_axes(cases: list[Case], course: list[Case], where: Path | None) -> bool:
     """Boards of ours that name a tier held to the course's boards of it on what needs no panel
-    (harness/league/axes.py), printed; True when they hold, or when none names a tier."""
+    (harness/calibration/axes.py), printed; True when they hold, or when none names a tier."""
     if not any(case.tier for case in cases):
         typer.echo(
             "axes: no board of ours names a tier of the course's samples: none is held to them\n"
@@ -494,7 +501,7 @@ def _official(
 
 def _function_shaped(settings: Config, name: str) -> bool:
     """Whether the function panel times the assignment (a function library, shape driven)."""
-    from harness.league.function_panel import SHAPES
+    from harness.calibration.function_panel import SHAPES
 
     return settings.assignment(name).shape in SHAPES
 
@@ -508,8 +515,8 @@ def _calibrate_functions(
     unused: Mapping[str, object],
 ) -> ExitCode:
     """The function panel (solvers/panel/functions) on the solve items' cases, and the limits
-    that follow (harness/league/function_panel.py); recorded for `check` with `record`."""
-    from harness.league import function_panel, function_panel_report, panel_record
+    that follow (harness/calibration/function_panel.py); recorded for `check` with `record`."""
+    from harness.calibration import function_panel, function_panel_report, panel_record
 
     for option, value in unused.items():
         if value is not None:

@@ -26,8 +26,8 @@ from harness.errors import BadInput, InternalError
 from harness.grading.answers import answered
 from harness.grading.plan import make_plan
 from harness.grading.run import grade_all
+from harness.kinds.registry import suffixes_for
 from harness.records.results import SubmissionResult
-from harness.shapes import suffixes_for
 from harness.submissions import discover
 from harness.vocabulary import FileFormat
 

@@ -5,7 +5,7 @@ Before anything is graded, the reference solution makes every such call in a wor
 under the same sandbox as a student's (the supervisor never imports it), and each answer becomes
 the call's expectation: equal, the same members, or the same grids in any order (`compare:`).
 Answers are cached by content (cache.py: the reference's files, the call and its arguments, and
-the driver of a compiled assignment, built with the reference: harness/shapes/driven/), so a
+the driver of a compiled assignment, built with the reference: harness/kinds/driven/), so a
 class is graded without running the reference again once it has answered. A reference that
 fails a call, or returns what cannot be compared, is a setup problem: grading does not start.
 """
@@ -17,17 +17,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from harness.assignments.declared.expect import FromReference, SameGrids
-from harness.assignments.expectations import Equal, SameMembers, read_grid
 from harness.config import Config
 from harness.errors import BadInput
 from harness.grading import cache
 from harness.grading.cache import MISSING
 from harness.grading.plan import Plan
 from harness.grading.stages import run_in_stages
+from harness.kinds.expectations import Equal, SameMembers, read_grid
+from harness.kinds.function_library.declared.expect import FromReference, SameGrids
+from harness.kinds.registry import KINDS
 from harness.records.outcomes import CallOutcome
 from harness.records.probes import Expectation, Probe
-from harness.shapes import KINDS
 from harness.submissions import SubmissionProblem, discover
 
 GENEROUS = 60.0  # CPU seconds the reference may take per call while it answers

@@ -22,10 +22,10 @@ from harness.grading.judged import run_and_judge
 from harness.grading.plan import Plan, make_plan
 from harness.grading.reference_check import verify_reference
 from harness.grading.stub_answers import with_constants
+from harness.kinds.base import RunContext
+from harness.kinds.registry import KINDS
 from harness.records.verdicts import Verdict
 from harness.sandbox.isolation import Isolation
-from harness.shapes import KINDS
-from harness.shapes.base import RunContext
 from harness.submissions import SubmissionProblem, discover
 
 log = logging.getLogger(__name__)

@@ -1,7 +1,7 @@
 """The reference's time on each case (`Probe.cost`): each item's cases run from the cheapest to
 the hardest by it (harness/grading/stages.py), and a streak of time-outs skips only cases the
 reference finds no easier than those and than every case the submission answered
-(harness/shapes/streaks.py).
+(harness/kinds/streaks.py).
 
 Before anything is graded, every reference submission (a reference folder may hold one per
 language) makes the plan's calls in the sandbox as a student's, under the same limits (a
@@ -41,13 +41,13 @@ from harness.config import Config
 from harness.grading import cache
 from harness.grading.plan import Plan
 from harness.grading.stages import run_in_stages
+from harness.kinds.base import RunContext
+from harness.kinds.registry import KINDS
 from harness.puzzles.rating import plain_tries
 from harness.records.evidence import Grid
 from harness.records.outcomes import CallOutcome
 from harness.records.probes import Probe
 from harness.sandbox.process import CLOCK_TICKS
-from harness.shapes import KINDS
-from harness.shapes.base import RunContext
 from harness.submissions import Submission, SubmissionProblem, discover
 
 log = logging.getLogger(__name__)

@@ -16,7 +16,7 @@ AGAIN_CLOSE = (
 
 
 def budget_note(seconds: float, final: bool) -> str:
-    """For a submission that spent its wall-clock budget (harness/shapes/budget.py): final when
+    """For a submission that spent its wall-clock budget (harness/kinds/budget.py): final when
     it slept through it, graded again alone when it worked through it."""
     then = "it is not graded again" if final else "it worked through it, so it is graded again"
     return (

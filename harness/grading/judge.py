@@ -3,7 +3,7 @@ failed case whose details are shown, its evidence: harness/records/evidence.py).
 
 This is the only place that decides verdicts. TLE is decided on the exact CPU limit, from the
 kernel's accounting; the supervisor killed the call later than that (at the high limit, twice
-it, while its item's time-outs were close: harness/shapes/streaks.py). A case within a factor of
+it, while its item's time-outs were close: harness/kinds/streaks.py). A case within a factor of
 2 of its limit either way is `close` (time-sensitive): a time-out that ran to the high limit and
 ended by itself under it, or a case that earned marks with more than half the limit. A case never
 started says "not run" (a streak of time-outs, a budget spent), never a plain TLE. MLE is

@@ -13,10 +13,10 @@ from dataclasses import dataclass, replace
 
 from harness.grading.judge import judge
 from harness.grading.stages import run_in_stages
+from harness.kinds.base import RunContext, SubmissionRun
 from harness.records.outcomes import CallOutcome
 from harness.records.probes import Probe
 from harness.records.results import CaseResult
-from harness.shapes.base import RunContext, SubmissionRun
 from harness.submissions import Submission
 
 TimeLimit = Callable[[Probe], float]  # the CPU limit a probe's verdict is decided on

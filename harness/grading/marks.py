@@ -16,7 +16,7 @@
 - A flag whose rule has a `penalty` in config.yaml takes that many marks from the flagged item,
   once per rule and item; a flag outside any item (a module-level import) takes it from the
   total. Marks never go below zero: zero stays zero.
-- An item whose code does nothing (a stub: harness/shapes/stubs.py) earns nothing, whatever its
+- An item whose code does nothing (a stub: harness/kinds/stubs.py) earns nothing, whatever its
   cases say (None on a solved board is right by accident, not by behaviour).
 - An interface deviation the harness read through to judge working logic (blanks stored as 0,
   solve() without its defaults, a class from a sibling file) costs config.yaml's `adaptations`

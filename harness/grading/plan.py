@@ -12,16 +12,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from harness.assignments import declared, probe_sets
-from harness.assignments.base import Builder, ProbeSet
 from harness.config import AssignmentConfig, Config, LanguageConfig, Shape
 from harness.errors import BadInput
+from harness.kinds.base import Driver, DriverSource, RunContext, call_limits
+from harness.kinds.budget import UNLIMITED, Budget
+from harness.kinds.function_library import declared
+from harness.kinds.probe_set import Builder, ProbeSet
+from harness.kinds.probe_sets import probe_sets
+from harness.kinds.registry import KINDS, suffixes_for
 from harness.puzzles.suites import Case, load_suites
 from harness.records.probes import Probe, Stage
 from harness.sandbox.isolation import NO_ISOLATION, Isolation, Mode, choose
-from harness.shapes import KINDS, suffixes_for
-from harness.shapes.base import Driver, DriverSource, RunContext, call_limits
-from harness.shapes.budget import UNLIMITED, Budget
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,9 @@ from dataclasses import dataclass, replace
 from harness.config import AssignmentConfig
 from harness.grading.judged import JudgedCase, JudgedRun, run_and_judge
 from harness.grading.plan import Plan
+from harness.kinds.budget import Budget
 from harness.records.results import CaseResult
 from harness.records.verdicts import Verdict
-from harness.shapes.budget import Budget
 from harness.submissions import Submission, SubmissionProblem
 
 

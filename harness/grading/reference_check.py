@@ -24,9 +24,9 @@ from harness.grading import cache, feedback
 from harness.grading.judged import JudgedRun, run_and_judge
 from harness.grading.plan import Plan, reference_entry
 from harness.grading.readings import helper_items
+from harness.kinds.registry import KINDS
 from harness.records.probes import Probe
 from harness.records.verdicts import Verdict
-from harness.shapes import KINDS
 from harness.submissions import Submission, SubmissionProblem, discover
 
 GENEROUS = 60.0  # CPU seconds the reference may take per call here

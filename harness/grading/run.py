@@ -18,6 +18,8 @@ from harness.grading import feedback, readings, undefined
 from harness.grading.judged import JudgedRun, run_and_judge
 from harness.grading.marks import Allocation, allocate, grouped, max_marks, rounded
 from harness.grading.plan import Plan
+from harness.kinds.base import SubmissionRun
+from harness.kinds.budget import Budget
 from harness.records.results import (
     LOAD_CASE,
     CaseResult,
@@ -28,8 +30,6 @@ from harness.records.results import (
     SubmissionResult,
 )
 from harness.records.verdicts import Verdict
-from harness.shapes.base import SubmissionRun
-from harness.shapes.budget import Budget
 from harness.submissions import Submission, SubmissionProblem
 
 log = logging.getLogger(__name__)
@@ -59,10 +59,10 @@ def grade_all(
 
     A submission graded beside others (`jobs` above 1) with a case stopped on the wall clock
     while it had CPU time to spare (the machine was busy, or it slept), or with a time-out close
-    to its limit (under twice it: CaseResult.close, harness/shapes/streaks.py), is graded once
+    to its limit (under twice it: CaseResult.close, harness/kinds/streaks.py), is graded once
     more after the others, one at a time with nothing else of ours running, and only that second
     result counts: a TLE must not depend on how busy the machine was. One that spent its
-    wall-clock budget (harness/shapes/budget.py) is not: that is final at once."""
+    wall-clock budget (harness/kinds/budget.py) is not: that is final at once."""
     executor = executor or LocalExecutor(jobs)
     failed = functools.partial(_failed, plan)
     results, again, why = [], [], {}
@@ -285,8 +285,9 @@ def _note(plan: Plan, run: SubmissionRun, module_penalty: float) -> str:
 
 
 def _with_forged_report(result: SubmissionResult, judged: JudgedRun) -> SubmissionResult:
-    """A submission whose course tests' report was forged (harness/frameworks/canaries.py):
-    flagged for review; the tests of that run are WA already."""
+    """A submission whose course tests' report was forged
+    (harness/kinds/unit_tests/frameworks/canaries.py): flagged for review; the tests of that run are
+    WA already."""
     count = sum(case.outcome.kind == "forged" for case in judged.cases)
     if not count:
         return result

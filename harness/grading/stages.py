@@ -14,7 +14,7 @@ loads the submission); nothing else runs unless that loaded. A later run that do
 its probes' outcomes say so. Within a run, each item's cases are made from the cheapest to the
 hardest by the reference's time on each (`Probe.cost`, harness/grading/costs.py; equal or unknown
 costs keep the suites' order; the outcomes come back in the plan's order). Time-outs in a row
-count across runs (harness/shapes/streaks.py): after `timeouts_before_skip` of them in one stage,
+count across runs (harness/kinds/streaks.py): after `timeouts_before_skip` of them in one stage,
 the next stage runs only the item's cases the reference finds easier than those or than a case
 the submission answered.
 """
@@ -26,11 +26,11 @@ from dataclasses import dataclass, replace
 
 from harness.config import Shape
 from harness.grading.plan import shape_of
+from harness.kinds.base import RunContext, Scope, SubmissionRun, call_limits
+from harness.kinds.registry import KINDS
+from harness.kinds.streaks import Streaks, cost_of
 from harness.records.outcomes import CallOutcome
 from harness.records.probes import Probe, Stage
-from harness.shapes import KINDS
-from harness.shapes.base import RunContext, Scope, SubmissionRun, call_limits
-from harness.shapes.streaks import Streaks, cost_of
 from harness.submissions import Submission
 
 

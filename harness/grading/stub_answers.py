@@ -2,8 +2,8 @@
 
 A function that returns a constant (None, 0, 1, True, False, [], "", or its first argument)
 must earn nothing. The roles group their questions so that no constant is right on a whole
-group (harness/assignments/declared/roles.py: the questions of one unit asked both ways); where
-one is all the same (a puzzle with no solution, answered None or False; a full grid's first
+group (harness/kinds/function_library/declared/roles.py: the questions of one unit asked both ways);
+where one is all the same (a puzzle with no solution, answered None or False; a full grid's first
 empty cell), each case of the group names the constant (Probe.constant) and the group counts
 only with evidence (harness/grading/marks.py). Each probe's expectation judges each constant
 here, in the supervisor, as if the call had returned it and left its arguments as they were:

@@ -1,6 +1,6 @@
 """Undefined behaviour named, after a compiled submission is graded: when it lost marks on cases
 that ran to a wrong answer or a run-time error (WA, RE), its sanitizer build runs those cases
-again (harness/shapes/sanitizer/), and what it found becomes a feedback line of the item and a
+again (harness/kinds/sanitizer/), and what it found becomes a feedback line of the item and a
 short note of the submission.
 
 Only submissions that lost marks pay for it (config.yaml's `sanitize: false` turns it off).
@@ -18,10 +18,10 @@ from dataclasses import replace
 from harness.grading import feedback
 from harness.grading.judged import JudgedCase, JudgedRun
 from harness.grading.plan import Plan, shape_of
+from harness.kinds import sanitizer_step as step
+from harness.kinds.sanitizer_step import Examined, Failed
 from harness.records.results import ItemResult, SubmissionResult
 from harness.records.verdicts import Verdict
-from harness.shapes.sanitizer import step
-from harness.shapes.sanitizer.step import Examined, Failed
 from harness.submissions import Submission
 
 log = logging.getLogger(__name__)

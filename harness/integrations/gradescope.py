@@ -28,9 +28,9 @@ from harness.executors import Executor, LocalExecutor
 from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import Plan
 from harness.grading.run import grade_all
+from harness.kinds.registry import suffixes_for
 from harness.league import run as leagues
 from harness.records.results import Report
-from harness.shapes import suffixes_for
 from harness.submissions import Submission, discover
 from harness.writers.gradescope import LeaderboardEntry, only_submission, ungradable, write_results
 

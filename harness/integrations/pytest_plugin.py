@@ -49,10 +49,10 @@ from harness.errors import BadInput, HarnessError
 from harness.grading.calibration import calibrated_plan
 from harness.grading.plan import Plan
 from harness.grading.run import grade_all
+from harness.kinds.registry import suffixes_for
 from harness.records.results import CaseResult, SubmissionResult
 from harness.records.verdicts import Verdict
 from harness.sandbox.isolation import summary
-from harness.shapes import suffixes_for
 from harness.submissions import Submission, discover
 
 if TYPE_CHECKING:

@@ -18,7 +18,6 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from harness.assignments.stdin_program.probes import case_probe, program_io
 from harness.config import Config, LeagueConfig
 from harness.errors import BadInput
 from harness.executors import place
@@ -30,11 +29,12 @@ from harness.grading.feedback import load_note
 from harness.grading.judged import run_and_judge
 from harness.grading.plan import Plan
 from harness.grading.run import grade_all
+from harness.kinds.stdin_program.kind import probe_size
+from harness.kinds.stdin_program.probes import case_probe, program_io
 from harness.puzzles.suites import load_suite
 from harness.records.probes import Probe
 from harness.records.verdicts import Verdict
 from harness.sandbox.isolation import Isolation
-from harness.shapes.stdin_program import probe_size
 from harness.submissions import Submission, SubmissionProblem
 
 
@@ -161,7 +161,7 @@ def _failed(submission: Submission, why: str) -> Entry:
 
 def _time(timing: _Timing, submission: Submission) -> Entry:
     """Run every league puzzle `repeats` times, repeat-major, each run in a fresh copy of the
-    program built once (harness/shapes/stdin_program.py: nothing a run caches reaches the next),
+    program built once (harness/kinds/stdin_program/kind.py: nothing a run caches reaches the next),
     on a core of its own (harness/executors/cores.py); the entry says which machine measured
     it."""
     with pinned_core():

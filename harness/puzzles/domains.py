@@ -3,7 +3,7 @@ LCV heuristics, arc consistency, naked and hidden singles and a backtracking sea
 answer on a board whose cells each hold a value (0: unassigned) and a domain.
 
 Pure functions over frozen data, 0-indexed, any size n = k x k; the supervising process computes
-every constraint-search role's expected answer with them (harness/assignments/declared/
+every constraint-search role's expected answer with them (harness/kinds/function_library/declared/
 constraint.py), from the puzzle, never from a state a student's process reports.
 """
 

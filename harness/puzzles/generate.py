@@ -27,7 +27,7 @@ random choice comes from a generator seeded with (seed, size, difficulty, case, 
 same arguments give the same file on any machine.
 
 With `max_rounds` and `max_tries`, a puzzle is kept only when it is no harder than an official
-sample on those axes too (harness/league/axes.py): the deduction `rounds_of` (the sample's
+sample on those axes too (harness/calibration/axes.py): the deduction `rounds_of` (the sample's
 technique; by default the difficulty's: naked singles for easy, hidden singles for medium)
 decides it in at most that many rounds (rating.rounds), and a plain first-empty backtracker
 places at most that many values (rating.plain_tries); otherwise the case starts again from a

@@ -14,7 +14,7 @@ row by row, values in ascending order, each checked against its row, column and 
 puzzle by the levels above can take such a solver 100,000 tries (half a second in Python).
 
 `technique` and `rounds` say how a puzzle is decided without guessing, for holding a tier to the
-course's samples (harness/league/axes.py): the weakest of naked singles, hidden singles (with
+course's samples (harness/calibration/axes.py): the weakest of naked singles, hidden singles (with
 naked ones) and locked candidates (with both) that decides it (fills it, or proves it has no
 solution), or guessing; and how many rounds that takes, a round placing every single the grid
 shows at once (and, with locked candidates, removing them all when it shows no single), so a

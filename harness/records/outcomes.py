@@ -13,7 +13,7 @@ OUTPUT_CHARS = 2000  # captured output kept per call, for feedback
 NEAR_LIMIT = 0.5  # of the memory limit: see MemoryUse.exceeded
 MIB = 1 << 20
 # problemtools' high limit: a case may run to this multiple of its CPU limit before it is
-# stopped, so that a time-out says whether it was close (harness/shapes/streaks.py); a case
+# stopped, so that a time-out says whether it was close (harness/kinds/streaks.py); a case
 # within this factor of its limit, either side, is time-sensitive ("close" in the report)
 HIGH_LIMIT = 2.0
 
@@ -32,7 +32,7 @@ CallKind = Literal[
     "skipped",  # not run: too many time-outs before it in the same item
     "over_budget",  # not run, or stopped: the submission's wall-clock budget ran out
     "forged",  # run, but the report of its run is forged: its canaries did not come out as they
-    # must (harness/frameworks/canaries.py), so nothing the run reported counts
+    # must (harness/kinds/unit_tests/frameworks/canaries.py), so nothing the run reported counts
     "internal",  # the harness failed
 ]
 LoadKind = Literal["loaded", "syntax", "import", "build", "timeout", "crashed", "internal"]
@@ -108,7 +108,7 @@ class CallOutcome:
     cpu_seconds: float | None = None  # CPU seconds, from the kernel's accounting
     adapted: tuple[Adapted, ...] = ()  # interface deviations read through to make the call
     memory: MemoryUse | None = None  # what the harness measured (None: nothing)
-    # Run to the high limit (HIGH_LIMIT times its CPU limit, harness/shapes/streaks.py):
+    # Run to the high limit (HIGH_LIMIT times its CPU limit, harness/kinds/streaks.py):
     # a time-out's CPU time then says how far past the limit it went.
     high: bool = False
 

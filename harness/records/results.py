@@ -84,7 +84,7 @@ from harness.records.similarity import FLAG_RULES, FlagRule
 from harness.records.verdicts import Verdict
 
 # forged: graded, but the report of a run of the course's own tests was forged (that run's tests
-# earn nothing): for a person to review (harness/frameworks/canaries.py)
+# earn nothing): for a person to review (harness/kinds/unit_tests/frameworks/canaries.py)
 Status = Literal["graded", "error", "forged"]
 RuleName = Literal["import", "print", "dict"]  # the source rules a flag can name
 PLACES = 2  # marks are rounded to this many decimals

@@ -1,4 +1,5 @@
-"""The student's interpreter beside a course's pytest runner (harness/frameworks/pytest_.py).
+"""The student's interpreter beside a course's pytest runner
+(harness/kinds/unit_tests/frameworks/pytest_.py).
 
 The student's modules are never imported in the process that runs the teacher's tests: they are
 imported in a worker of their own (harness/sandbox/child/worker.py in proxy mode), started and

@@ -12,7 +12,7 @@ before a kill (a keeper killed first never reaps it). Memory is measured too:
 the memory cgroup's peak and OOM kills where it is in force (its limit then bounds the whole
 tree, and RLIMIT_AS is only a backstop above it), the kernel's max RSS otherwise.
 
-A program built with AddressSanitizer (harness/shapes/sanitizer/) reserves terabytes of address
+A program built with AddressSanitizer (harness/kinds/sanitizer/) reserves terabytes of address
 space for its shadow memory and never uses most of it: no RLIMIT_AS can be set for it
 (`ProgramLimits.shadow`). Its memory is then bounded by the memory cgroup where one is in force,
 and otherwise by the supervisor, which reads the program's resident memory at every look at its

@@ -56,7 +56,7 @@ def sidecar(
 ) -> Iterator[Sidecar]:
     """The folders beside a working copy, with `files` (the teacher's) copied into tests/; a
     file named in `texts` is written with that content instead (a test file with the harness's
-    canaries: harness/frameworks/canaries.py)."""
+    canaries: harness/kinds/unit_tests/frameworks/canaries.py)."""
     root = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=base))
     try:
         root.chmod(0o711)  # others may pass through it (a dedicated uid), never list it

@@ -1,8 +1,8 @@
 """The object driver (worker side): one call on one of the student's objects.
 
-Given a request the supervisor built (harness/assignments/declared/objects.py), it finds the
-class, makes an object from the call's grid (the constructor, a class method or a loader), writes
-each cell's domain through the declared paths (a state of a search), calls the method (or the
+Given a request the supervisor built (harness/kinds/function_library/declared/objects.py), it finds
+the class, makes an object from the call's grid (the constructor, a class method or a loader),
+writes each cell's domain through the declared paths (a state of a search), calls the method (or the
 module function, given the object), and reports plain data: the value returned (a cell as its
 position, a board of the class as its grid and domains), every cell's domain, the values the
 object holds, and whether the call changed it. Nothing here knows an expected answer.
