@@ -32,7 +32,11 @@ from harness.submissions import discover
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 DATASETS = REPO.parent / "shared" / "datasets"
-JOBS = os.cpu_count() or 1
+# Each xdist process grades with its share of the cores, so that student processes never
+# outnumber them: two processes each grading two jobs on two cores gave a far time-out half a
+# core, its wall-clock limit fired before its CPU limit, and it was graded again alone (twice
+# the work, and the note some goldens had to strip). Marks are the same either way.
+JOBS = max(1, (os.cpu_count() or 1) // int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
 SHIPPED_FOLDERS = ("testcases", "solvers", "unit-tests")  # what the shipped config.yaml names
 
 
@@ -61,7 +65,8 @@ def grade_cli(folder: Path, out: Path, *options: str) -> tuple[str, dict[str, An
     """`sudoku-harness grade FOLDER --json OUT [options]` through the CLI: the score table (stdout
     only: stderr has the isolation line, which differs by machine) at the width of no terminal
     (COLUMNS unset), and the JSON report. The run exits 0, or 5 when some rows are errors."""
-    args = ["grade", str(folder), "--json", str(out), *options]
+    jobs = [] if {"-j", "--jobs"} & set(options) else ["--jobs", str(JOBS)]
+    args = ["grade", str(folder), "--json", str(out), *jobs, *options]
     result = CliRunner().invoke(app, args, env={"COLUMNS": None})
     report: dict[str, Any] = json.loads(out.read_text())
     errors = any(s["status"] == "error" for s in report["submissions"])
@@ -244,7 +249,7 @@ def _graded_controls(assignment: str) -> Path:
         if not out.exists():
             config = load_config(REPO / "config.yaml")
             plan = check_plan(assignment)
-            _, results = graded_controls(config, plan, 2)
+            _, results = graded_controls(config, plan, JOBS)
             report = Report(assignment, plan.max_marks, results)
             written = out.with_suffix(".part")
             written.write_text(json.dumps(to_json(report)))

@@ -26,6 +26,7 @@ from harness.errors import ExitCode
 from harness.kinds.controls import stub_controls
 from harness.records.results import CriterionResult, ItemResult, SubmissionResult
 from tests.conftest import (
+    JOBS,
     REPO,
     SHIPPED_FOLDERS,
     check_plan,
@@ -169,7 +170,7 @@ def test_check_passes_on_the_repository(assignment: str) -> None:
     folder = REPO / "submissions" / assignment
     results = examples_report(assignment).submissions
     _, expected = expected_outcomes(config, assignment)
-    rows = reference_rows(config, plan, 2) + example_rows(assignment, results, expected)
+    rows = reference_rows(config, plan, JOBS) + example_rows(assignment, results, expected)
     limits = limit_rows(config, plan)  # the solve limits against the panel's recorded times
     controls = controls_report(assignment).submissions
     rows += held(plan, stub_controls(config, assignment), controls)
