@@ -215,7 +215,6 @@ class Propagate(_StateRole):
     False), grouped with the board it came from."""
 
     hidden = False
-    naked = True
 
     def situations(self, spec: Spec, cases: Sequence[Case]) -> list[At]:
         found: list[At] = []
