@@ -234,3 +234,14 @@ def test_singles_roles_judge_the_domains_after_propagation(role: str, earned: fl
     csp = csp.model_copy(update=update)
     plan = make_plan(config.model_copy(update={"assignments": {"csp-sudoku": csp}}), "csp-sudoku")
     assert marks(graded(plan, "reference")) == {"ac3": earned}
+
+
+def test_an_object_the_driver_cannot_read_is_shown_without_its_address() -> None:
+    """A default repr names a memory address, which differs from run to run: the feedback on the
+    same submission must not (board_driver drops it the same way)."""
+
+    class Odd:
+        pass
+
+    shown = object_driver._shown(Odd())
+    assert shown.startswith("<") and "Odd object>" in shown and " at 0x" not in shown

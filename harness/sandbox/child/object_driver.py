@@ -21,11 +21,13 @@ Standard library only; sent to the worker and run before any student code.
 
 from __future__ import annotations
 
+import re
 from types import ModuleType
 from typing import Any
 
 REFERENCE_PREFIX = "_harness_reference_"
 REPR_CHARS = 200
+ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")  # a default repr's, which differs run to run
 DEPTH = 6
 
 
@@ -218,8 +220,10 @@ def _plain(value: Any, depth: int) -> Any:
 
 
 def _shown(value: Any) -> str:
+    """A value's repr, without the memory address of a default repr (`<submission.Cell object>`),
+    so grading twice says the same (as board_driver's)."""
     try:
-        return repr(value)[:REPR_CHARS]
+        return ADDRESS.sub("", repr(value))[:REPR_CHARS]
     except Exception:
         return "(an object)"
 
